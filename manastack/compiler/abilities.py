@@ -1,0 +1,178 @@
+"""Typed ability data: what Oracle text compiles to (DESIGN layer 2; CR 113).
+
+Everything here is immutable and shared by every game and clone. The engine executes
+these nodes; it never reads Oracle text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..mana import ManaCost
+
+# ---------------------------------------------------------------- targets (CR 115)
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSpec:
+    """CR 115.1: what a target may be. ``kind``: ``any`` (creature, player, planeswalker or
+    battle, CR 115.4), ``creature``, ``player``, ``permanent``, ``spell``.
+    ``minimum``/``maximum`` give the count ("any number of" is 0..None, CR 115.1d)."""
+
+    kind: str = "any"
+    minimum: int = 1
+    maximum: int | None = 1
+    controller: str | None = None  # "you" / "opponent" / None
+    types: tuple[str, ...] = ()     # extra type requirements ("artifact creature")
+
+
+# ---------------------------------------------------------------- costs (CR 118, 602.1)
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """An activation cost (CR 602.1a): mana plus {T} (CR 107.5), {Q} (CR 107.6) and
+    other actions."""
+
+    mana: ManaCost = field(default_factory=ManaCost)
+    tap: bool = False
+    untap: bool = False
+    sacrifice_self: bool = False
+    pay_life: int = 0
+
+    @property
+    def has_mana(self) -> bool:
+        return not self.mana.is_zero() or self.mana.x > 0
+
+
+# ---------------------------------------------------------------- effects (CR 608.2)
+
+
+@dataclass(frozen=True, slots=True)
+class DealDamage:
+    """CR 120: the source deals ``amount`` damage to target number ``target``."""
+
+    amount: int
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ModifyPowerToughness:
+    """CR 613.4c: target creature gets +P/+T, until end of turn by default (CR 514.2)."""
+
+    power: int
+    toughness: int
+    target: int = 0
+    until: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class AddMana:
+    """CR 106.3: add mana. ``mana`` lists fixed symbols (``("G",)``, ``("C", "C")``);
+    ``any_of`` lists the types one mana may be chosen from, ``count`` times (CR 106.6a)."""
+
+    mana: tuple[str, ...] = ()
+    any_of: tuple[str, ...] = ()
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCards:
+    """CR 121: the controller draws ``count`` cards."""
+
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class GainLife:
+    """CR 119.3: the controller gains ``amount`` life."""
+
+    amount: int
+
+
+Effect = DealDamage | ModifyPowerToughness | AddMana | DrawCards | GainLife
+
+
+# ---------------------------------------------------------------- abilities (CR 113)
+
+
+@dataclass(frozen=True, slots=True)
+class SpellAbility:
+    """CR 113.3a: the effect of an instant or sorcery as it resolves."""
+
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ActivatedAbility:
+    """CR 602 / 605: ``cost: effect``. ``mana_ability`` per CR 605.1a."""
+
+    cost: Cost
+    effects: tuple = ()
+    targets: tuple[TargetSpec, ...] = ()
+    mana_ability: bool = False
+    sorcery_speed: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StaticAbility:
+    """CR 604: a static ability; ``kind`` names it (``cant_block``, ``cant_attack``)."""
+
+    kind: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Unsupported:
+    """Text the compiler cannot compile yet. A card holding one is never played."""
+
+    text: str
+
+
+# CR 702: the keyword abilities the engine implements by name.
+KEYWORDS = frozenset({
+    "flying", "reach", "first strike", "double strike", "trample", "deathtouch",
+    "lifelink", "vigilance", "haste", "defender",
+})
+
+
+@dataclass(frozen=True, slots=True)
+class CardDefinition:
+    """A card's characteristics (CR 109.3) and compiled abilities, shared by all games."""
+
+    name: str
+    mana_cost: ManaCost
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    keywords: frozenset = frozenset()
+    spell: SpellAbility | None = None
+    activated: tuple[ActivatedAbility, ...] = ()
+    static: tuple[StaticAbility, ...] = ()
+    unsupported: tuple[Unsupported, ...] = ()
+    text: str = ""
+    type_line: str = ""
+
+    @property
+    def supported(self) -> bool:
+        return not self.unsupported
+
+    @property
+    def mana_value(self) -> int:
+        return self.mana_cost.mana_value
+
+    def is_type(self, t: str) -> bool:
+        return t in self.types
+
+    @property
+    def is_permanent_card(self) -> bool:
+        # CR 110.4: artifact, battle, creature, enchantment, land, planeswalker
+        return any(t in self.types for t in
+                   ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"))

@@ -1,0 +1,209 @@
+"""Oracle text -> typed abilities (DESIGN layer 2).
+
+Each line of rules text (reminder text removed, CR 207.2) is matched against the templates
+below; a line that matches none becomes an ``Unsupported`` node naming the text.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..cards import CardData, get_database
+from ..mana import ManaCost, parse_symbols
+from .abilities import (KEYWORDS, ActivatedAbility, AddMana, CardDefinition, Cost, DealDamage,
+                        DrawCards, GainLife, ModifyPowerToughness, SpellAbility, StaticAbility,
+                        TargetSpec, Unsupported)
+
+# CR 305.6: the intrinsic mana ability of each basic land type.
+BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+_SELF = r"(?:this (?:creature|artifact|land|enchantment|permanent|spell)|~)"
+_NUM_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+              "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+_TARGET_PHRASES = {
+    "any target": TargetSpec("any"),
+    "target creature": TargetSpec("creature"),
+    "target player": TargetSpec("player"),
+    "target opponent": TargetSpec("player", controller="opponent"),
+    "target creature or player": TargetSpec("any"),
+    "target permanent": TargetSpec("permanent"),
+}
+
+
+def _number(word: str) -> int | None:
+    word = word.lower()
+    if word.isdigit():
+        return int(word)
+    return _NUM_WORDS.get(word)
+
+
+def _normalise(text: str, name: str) -> str:
+    """Remove reminder text (CR 207.2) and write self-references as ``~`` (CR 201.4b)."""
+    text = _REMINDER.sub("", text)
+    if name:
+        text = text.replace(name, "~")
+        short = name.split(",")[0]
+        if short != name and len(short) > 3:
+            text = text.replace(short, "~")
+    text = re.sub(r"\b[Tt]his (creature|artifact|land|enchantment|permanent|spell)\b", "~", text)
+    return text.strip()
+
+
+def compile_effect(sentence: str):
+    """Compile one effect sentence into (targets, effects) or None."""
+    s = sentence.strip().rstrip(".").strip()
+    if s[:1].isupper() and not s.startswith("~"):
+        s = s[0].lower() + s[1:]
+    m = re.fullmatch(r"~ deals (\d+|\w+) damage to (any target|target creature or player|"
+                     r"target creature|target player|target opponent)", s)
+    if m and _number(m.group(1)) is not None:
+        return (_TARGET_PHRASES[m.group(2)],), (DealDamage(_number(m.group(1)), 0),)
+    m = re.fullmatch(r"(target creature|~) gets ([+-]\d+)/([+-]\d+) until end of turn", s)
+    if m:
+        targets = (TargetSpec("creature"),) if m.group(1) != "~" else ()
+        return targets, (ModifyPowerToughness(int(m.group(2)), int(m.group(3)),
+                                              0 if targets else -1),)
+    m = re.fullmatch(r"add ((?:\{[WUBRGC]\})+)", s, re.I)
+    if m:
+        return (), (AddMana(tuple(parse_symbols(m.group(1)))),)
+    m = re.fullmatch(r"add (one|two|three) mana of any (?:one )?color", s, re.I)
+    if m:
+        return (), (AddMana((), ("W", "U", "B", "R", "G"), _number(m.group(1))),)
+    m = re.fullmatch(r"draw (a|one|two|three|four) cards?", s, re.I)
+    if m:
+        return (), (DrawCards(_number(m.group(1))),)
+    m = re.fullmatch(r"you gain (\d+|\w+) life", s, re.I)
+    if m and _number(m.group(1)) is not None:
+        return (), (GainLife(_number(m.group(1))),)
+    return None
+
+
+def compile_cost(text: str) -> Cost | None:
+    """Compile an activation cost such as ``{1}, {T}`` (CR 602.1a, 118)."""
+    mana_syms: list[str] = []
+    tap = untap = sac = False
+    life = 0
+    for part in (p.strip() for p in text.split(",")):
+        if part == "{T}":
+            tap = True
+        elif part == "{Q}":
+            untap = True
+        elif re.fullmatch(r"(\{[^}]+\})+", part):
+            mana_syms.extend(parse_symbols(part))
+        elif re.fullmatch(r"sacrifice ~", part, re.I):
+            sac = True
+        elif (m := re.fullmatch(r"pay (\d+) life", part, re.I)):
+            life = int(m.group(1))
+        else:
+            return None
+    try:
+        mana = ManaCost.parse("".join(f"{{{s}}}" for s in mana_syms))
+    except ValueError:
+        return None
+    return Cost(mana, tap, untap, sac, life)
+
+
+def compile_line(line: str, is_spell: bool, out: dict) -> bool:
+    """Compile one line of rules text into ``out``; False when nothing matches."""
+    low = line.lower().rstrip(".")
+    # CR 702: a line of keyword abilities, comma-separated.
+    words = [w.strip() for w in low.split(",")]
+    if words and all(w in KEYWORDS for w in words):
+        out["keywords"].update(words)
+        return True
+    # CR 509.1a / 508.1c: restrictions.
+    if re.fullmatch(r"~ can't block", low):
+        out["static"].append(StaticAbility("cant_block", line))
+        return True
+    if re.fullmatch(r"~ can't attack", low):
+        out["static"].append(StaticAbility("cant_attack", line))
+        return True
+    # CR 602.1: "[Cost]: [Effect.]"
+    m = re.fullmatch(r"([^:\"]+):\s*(.+)", line)
+    if m and not is_spell:
+        cost = compile_cost(m.group(1))
+        body = m.group(2).strip()
+        sorcery = False
+        if body.endswith("Activate only as a sorcery."):
+            sorcery = True
+            body = body[: -len("Activate only as a sorcery.")].strip()
+        compiled = compile_effect(body)
+        if cost is None or compiled is None:
+            return False
+        targets, effects = compiled
+        # CR 605.1a: no target, could add mana, not a loyalty ability -> mana ability.
+        mana_ability = not targets and all(isinstance(e, AddMana) for e in effects)
+        out["activated"].append(ActivatedAbility(cost, effects, targets, mana_ability,
+                                                 sorcery, line))
+        return True
+    if is_spell:
+        compiled = compile_effect(line)
+        if compiled is None:
+            return False
+        targets, effects = compiled
+        prev = out["spell"]
+        if prev is None:
+            out["spell"] = SpellAbility(targets, effects, line)
+        else:
+            out["spell"] = SpellAbility(prev.targets + targets, prev.effects + effects,
+                                        prev.text + "\n" + line)
+        return True
+    return False
+
+
+def _to_int(v: str | None) -> int | None:
+    if v is None:
+        return None
+    try:
+        return int(v)
+    except ValueError:
+        return None
+
+
+def compile_card(card: CardData) -> CardDefinition:
+    """Compile a card's Oracle data into a ``CardDefinition`` (unsupported text kept)."""
+    is_spell = "Instant" in card.types or "Sorcery" in card.types
+    out = {"keywords": set(), "static": [], "activated": [], "spell": None}
+    unsupported: list[Unsupported] = []
+    # CR 305.6: basic land types grant "{T}: Add [mana]."
+    for sub in card.subtypes:
+        if sub in BASIC_LAND_MANA and "Land" in card.types:
+            out["activated"].append(ActivatedAbility(
+                Cost(tap=True), (AddMana((BASIC_LAND_MANA[sub],)),), (), True, False,
+                f"{{T}}: Add {{{BASIC_LAND_MANA[sub]}}}."))
+    text = _normalise(card.text or "", card.name)
+    for line in (ln.strip() for ln in text.split("\n")):
+        if not line:
+            continue
+        if not compile_line(line, is_spell, out):
+            unsupported.append(Unsupported(line))
+    for face in ("Power", "Toughness"):
+        v = getattr(card, face.lower())
+        if v is not None and _to_int(v) is None:
+            unsupported.append(Unsupported(f"{face} {v} (characteristic-defining)"))
+    if card.faces and card.layout not in ("normal",):
+        unsupported.append(Unsupported(f"{card.layout} card faces"))
+    try:
+        cost = ManaCost.parse(card.mana_cost)
+    except ValueError as e:
+        cost = ManaCost()
+        unsupported.append(Unsupported(str(e)))
+    return CardDefinition(
+        name=card.name, mana_cost=cost, types=tuple(card.types), subtypes=tuple(card.subtypes),
+        supertypes=tuple(card.supertypes), colors=tuple(card.colors),
+        power=_to_int(card.power), toughness=_to_int(card.toughness),
+        loyalty=_to_int(card.loyalty), keywords=frozenset(out["keywords"]),
+        spell=out["spell"], activated=tuple(out["activated"]), static=tuple(out["static"]),
+        unsupported=tuple(unsupported), text=card.text or "", type_line=card.type_line)
+
+
+@lru_cache(maxsize=None)
+def definition_for(name: str) -> CardDefinition:
+    """The compiled definition of the real card ``name`` (cached; raises KeyError)."""
+    card = get_database().get(name)
+    if card is None:
+        raise KeyError(name)
+    return compile_card(card)

@@ -1,0 +1,239 @@
+"""Combat (CR 506-511): declaring attackers and blockers, assigning and dealing damage,
+with flying, reach, first strike, double strike, trample, deathtouch, lifelink,
+vigilance, haste and defender (CR 702)."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from .characteristics import has_keyword, has_static, is_creature, power, toughness
+from .resolution import deal_damage
+
+
+# ---------------------------------------------------------------- attackers (CR 508)
+
+def can_attack(g, o) -> bool:
+    """CR 508.1a: an untapped creature of the active player, under their control since
+    the turn began (CR 302.6) unless it has haste (702.10b), without defender (702.3b)."""
+    if not is_creature(o) or o.tapped or o.controller != g.active:
+        return False
+    if o.sick and not has_keyword(g, o, "haste"):
+        return False
+    if has_keyword(g, o, "defender") or has_static(o, "cant_attack"):
+        return False
+    return True
+
+
+def attack_candidates(g) -> list[int]:
+    return [oid for oid in g.battlefield if can_attack(g, g.objects[oid])]
+
+
+def begin_declare_attackers(g) -> None:
+    """CR 508.1: the active player declares attackers (a turn-based action)."""
+    from .flow import ask
+    ask(g, g.active, "attackers", {"candidates": attack_candidates(g)})
+
+
+def declare_attackers(g, attackers) -> None:
+    """CR 508.1f: attacking creatures without vigilance become tapped; 508.1: they attack
+    the defending player."""
+    c = g.combat
+    defender = 1 - g.active
+    for oid in attackers:
+        o = g.objects[oid]
+        if not has_keyword(g, o, "vigilance"):
+            o.tapped = True
+        c.attackers[oid] = defender
+    if attackers:
+        g.event("508.1", f"{g.pname(g.active)} attacks with "
+                + ", ".join(g.oname(a) for a in attackers))
+    else:
+        g.event("508.8", f"{g.pname(g.active)} declares no attackers")
+    g.pending = None
+    g.priority = g.active
+
+
+# ---------------------------------------------------------------- blockers (CR 509)
+
+def can_block(g, blocker, attacker) -> bool:
+    """CR 509.1a-b: flying (702.9b) can be blocked only by flying or reach."""
+    if has_keyword(g, attacker, "flying") and not (
+            has_keyword(g, blocker, "flying") or has_keyword(g, blocker, "reach")):
+        return False
+    return True
+
+
+def block_options(g) -> tuple[list[int], list[list[int]]]:
+    """Each untapped creature of the defending player and the attackers it may block."""
+    c = g.combat
+    defender = 1 - g.active
+    blockers, options = [], []
+    attackers = [a for a in c.attackers if a in g.objects]
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if o.controller != defender or not is_creature(o) or o.tapped:
+            continue
+        if has_static(o, "cant_block"):
+            continue
+        opts = [a for a in attackers if can_block(g, o, g.objects[a])]
+        if opts:
+            blockers.append(oid)
+            options.append(opts)
+    return blockers, options
+
+
+def begin_declare_blockers(g) -> None:
+    """CR 509.1: the defending player declares blockers (a turn-based action)."""
+    from .flow import ask
+    blockers, options = block_options(g)
+    ask(g, 1 - g.active, "blockers", {"blockers": blockers, "options": options})
+
+
+def declare_blockers(g, pairs) -> None:
+    """CR 509.1g-h: each chosen creature blocks; an attacker with blockers is blocked."""
+    c = g.combat
+    for b, a in pairs:
+        c.blockers.setdefault(b, []).append(a)
+        c.blocked.setdefault(a, []).append(b)
+    if pairs:
+        g.event("509.1", f"{g.pname(1 - g.active)} blocks: "
+                + ", ".join(f"{g.oname(b)} blocks {g.oname(a)}" for b, a in pairs))
+    else:
+        g.event("509.1", f"{g.pname(1 - g.active)} declares no blockers")
+    g.pending = None
+    g.priority = g.active
+
+
+# ---------------------------------------------------------------- damage (CR 510)
+
+def _strikes_first(g, o) -> bool:
+    return has_keyword(g, o, "first strike") or has_keyword(g, o, "double strike")
+
+
+def _in_combat(g):
+    c = g.combat
+    ids = [a for a in c.attackers if a in g.objects]
+    ids += [b for b in c.blockers if b in g.objects]
+    return ids
+
+
+def dealers(g) -> list[int]:
+    """CR 510.4: who deals damage in this combat damage step."""
+    c = g.combat
+    out = []
+    for oid in _in_combat(g):
+        o = g.objects[oid]
+        if c.damage_kind == "first":
+            if _strikes_first(g, o):
+                out.append(oid)
+        elif oid not in c.first_strike_dealt or has_keyword(g, o, "double strike"):
+            out.append(oid)
+    return out
+
+
+def begin_combat_damage(g) -> None:
+    """CR 510.4: a first-strike combat damage step comes first when any attacking or
+    blocking creature has first strike or double strike."""
+    c = g.combat
+    if c.damage_kind is None:
+        first = any(_strikes_first(g, g.objects[o]) for o in _in_combat(g))
+        c.damage_kind = "first" if first else "regular"
+    else:
+        c.damage_kind = "regular"
+    c.assignments = {}
+    c.queue = [a for a in dealers(g) if a in c.attackers and len(division_recipients(g, a)[0]) > 1]
+    continue_combat_damage(g)
+
+
+def division_recipients(g, attacker: int) -> tuple[list[int], bool]:
+    """The creatures (and, with trample, the player) an attacker may divide damage among."""
+    c = g.combat
+    blockers = [b for b in c.blocked.get(attacker, []) if b in g.objects
+                and g.objects[b].zone == "battlefield"]
+    trample = has_keyword(g, g.objects[attacker], "trample")
+    rec = list(blockers)
+    if trample and blockers:
+        rec.append(c.attackers[attacker])
+    return rec, trample
+
+
+def lethal_damage(g, source, o) -> int:
+    """CR 702.19b / 702.2c: lethal damage, counting damage already marked; any amount
+    from a deathtouch source is lethal."""
+    if has_keyword(g, source, "deathtouch"):
+        return 1 if toughness(g, o) - o.damage > 0 else 0
+    return max(0, toughness(g, o) - o.damage)
+
+
+def legal_divisions(g, attacker: int) -> list[dict]:
+    """CR 510.1c / 702.19b: every legal way to divide an attacker's damage."""
+    rec, trample = division_recipients(g, attacker)
+    amount = max(0, power(g, g.objects[attacker]))
+    out = []
+    player = rec[-1] if trample and rec and rec[-1] in (0, 1) else None
+    src = g.objects[attacker]
+    for combo in combinations_with_replacement(range(len(rec)), amount):
+        d: dict[int, int] = {}
+        for i in combo:
+            d[rec[i]] = d.get(rec[i], 0) + 1
+        if player is not None and d.get(player, 0):
+            # CR 702.19b: the player may get damage only once every blocker has lethal.
+            if any(d.get(b, 0) < lethal_damage(g, src, g.objects[b]) for b in rec if b != player):
+                continue
+        out.append(d)
+    return out
+
+
+def continue_combat_damage(g) -> None:
+    """CR 510.1: ask each division in turn, then deal all combat damage at once."""
+    from .flow import ask
+    c = g.combat
+    while c.queue:
+        a = c.queue[0]
+        if a not in g.objects:
+            c.queue.pop(0)
+            continue
+        ask(g, g.objects[a].controller, "assign_damage", {"creature": a})
+        return
+    deal_combat_damage(g)
+
+
+def record_division(g, division: dict) -> None:
+    c = g.combat
+    a = c.queue.pop(0)
+    c.assignments[a] = dict(division)
+    g.pending = None
+    continue_combat_damage(g)
+
+
+def deal_combat_damage(g) -> None:
+    """CR 510.2: all combat damage is dealt simultaneously."""
+    c = g.combat
+    hits: list[tuple[int, int, int]] = []
+    who = dealers(g)
+    for oid in who:
+        o = g.objects[oid]
+        amount = power(g, o)
+        if amount <= 0:
+            continue   # CR 510.1a
+        if oid in c.attackers:
+            if oid not in c.blocked:
+                hits.append((oid, c.attackers[oid], amount))   # CR 510.1b
+                continue
+            rec, trample = division_recipients(g, oid)
+            if oid in c.assignments:
+                hits.extend((oid, r, n) for r, n in c.assignments[oid].items() if n)
+            elif len(rec) == 1:
+                hits.append((oid, rec[0], amount))              # CR 510.1c
+            elif not rec and trample:
+                hits.append((oid, c.attackers[oid], amount))   # CR 702.19e
+        else:
+            blocked = [a for a in c.blockers[oid] if a in g.objects]
+            if blocked:
+                hits.append((oid, blocked[0], amount))          # CR 510.1d
+    if c.damage_kind == "first":
+        c.first_strike_dealt = list(who)
+    for src, rec, n in hits:
+        deal_damage(g, src, rec, n, source_obj=g.objects[src], combat=True)
+    g.pending = None
+    g.priority = g.active

@@ -1,0 +1,271 @@
+"""The ``Game``: state, the decision API, cloning and JSON (DESIGN core contracts).
+
+A game is its setup (decks, seed, options) plus its actions. ``apply`` validates an
+action against the pending decision before it changes anything, so an illegal action
+raises ``IllegalAction`` and leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from ..compiler.abilities import CardDefinition
+from .actions import Action, IllegalAction
+from .rng import Rng
+from .state import (FIRST_OBJECT_ID, CastContext, Combat, ContinuousEffect, Decision, Obj,
+                    Player, StackItem)
+
+JSON_FORMAT = "manastack.game/1"
+
+
+@dataclass(frozen=True)
+class Options:
+    """Game options. ``max_turns``: a turn limit after which the game is a draw (for
+    simulations; 0 = none). ``auto_pass``: a player whose only choices at priority are
+    passing and mana abilities passes without being asked (for fast playouts; off by
+    default, since the scenario contract asks priority always). ``mulligans``: play the
+    London mulligan (CR 103.5). ``log``: keep the event log."""
+
+    max_turns: int = 0
+    auto_pass: bool = False
+    mulligans: bool = True
+    log: bool = True
+    starting_life: int = 20
+    hand_size: int = 7
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What is shared by a game and all its clones: cards and their definitions."""
+
+    cards: tuple[str, ...]                  # card index -> Oracle name
+    owners: tuple[int, ...]                 # card index -> owner
+    definitions: tuple[CardDefinition, ...]  # card index -> compiled definition
+    decks: tuple[tuple[str, ...], tuple[str, ...]]
+    seed: int
+    options: Options = field(default_factory=Options)
+    custom: tuple = ()                      # scenario-defined card data (dicts)
+
+
+class Game:
+    """A two-player game of Magic (CR 100.1). See the module docstring of
+    ``manastack`` for the API."""
+
+    __slots__ = ("setup", "players", "objects", "battlefield", "stack", "turn", "active",
+                 "step", "priority", "passes", "pending", "cast", "combat", "effects", "rng",
+                 "next_id", "timestamp", "log", "actions", "over", "winner", "stage",
+                 "starting_player", "loop_guard", "cleanup_again", "_legal_cache")
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.players = [Player(0, setup.options.starting_life),
+                        Player(1, setup.options.starting_life)]
+        self.objects: dict[int, Obj] = {}
+        self.battlefield: list[int] = []
+        self.stack: list[StackItem] = []   # bottom first; top is stack[-1]
+        self.turn = 0
+        self.active = 0
+        self.step = "untap"
+        self.priority: int | None = None
+        self.passes = 0
+        self.pending: Decision | None = None
+        self.cast: CastContext | None = None
+        self.combat: Combat | None = None
+        self.effects: list[ContinuousEffect] = []
+        self.rng = Rng(setup.seed)
+        self.next_id = FIRST_OBJECT_ID
+        self.timestamp = 0
+        self.log: list[tuple[str, str]] = []
+        self.actions: list[Action] = []
+        self.over = False
+        self.winner: int | None = None
+        self.stage = "setup"       # setup / mulligan / play
+        self.starting_player = 0
+        self.loop_guard = 0
+        self.cleanup_again = False
+        self._legal_cache = None
+
+    # ------------------------------------------------------------ events
+    def event(self, rule: str, text: str) -> None:
+        """Record an event naming the rule behind it (DESIGN: every event names its rule)."""
+        if self.setup.options.log:
+            self.log.append((rule, text))
+
+    def pname(self, player: int) -> str:
+        return f"P{player + 1}"
+
+    def oname(self, oid: int) -> str:
+        if oid in (0, 1):
+            return self.pname(oid)
+        o = self.objects.get(oid)
+        return f"{o.defn.name}#{oid}" if o else f"#{oid}"
+
+    # ------------------------------------------------------------ API
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision: ``.player`` and ``.kind``; None when the game is over."""
+        return self.pending
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_actions(self):
+        """The legal answers to the pending decision (a list, or a lazy sequence view
+        for declarations with very many answers)."""
+        if self._legal_cache is None:
+            from .legal import legal_actions
+            self._legal_cache = legal_actions(self)
+        return self._legal_cache
+
+    def apply(self, action: Action) -> None:
+        """Take one action for the player who must decide. Raises ``IllegalAction``
+        (naming the rule) and changes nothing when the action is not legal now."""
+        from .legal import perform, validate
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an Action: {action!r}")
+        validate(self, action)
+        self.actions.append(action)
+        self._legal_cache = None
+        perform(self, action)
+        from .flow import run
+        run(self)
+
+    def clone(self) -> "Game":
+        """An independent copy sharing nothing mutable with this game (DESIGN: cheap)."""
+        g = Game.__new__(Game)
+        g.setup = self.setup
+        g.players = [p.copy() for p in self.players]
+        g.objects = {k: o.copy() for k, o in self.objects.items()}
+        g.battlefield = self.battlefield[:]
+        g.stack = [s.copy() for s in self.stack]
+        g.turn = self.turn
+        g.active = self.active
+        g.step = self.step
+        g.priority = self.priority
+        g.passes = self.passes
+        g.pending = self.pending
+        g.cast = self.cast.copy() if self.cast else None
+        g.combat = self.combat.copy() if self.combat else None
+        g.effects = self.effects[:]
+        g.rng = Rng(0)
+        g.rng.state = self.rng.state
+        g.next_id = self.next_id
+        g.timestamp = self.timestamp
+        g.log = self.log[:]
+        g.actions = self.actions[:]
+        g.over = self.over
+        g.winner = self.winner
+        g.stage = self.stage
+        g.starting_player = self.starting_player
+        g.loop_guard = self.loop_guard
+        g.cleanup_again = self.cleanup_again
+        g._legal_cache = self._legal_cache
+        return g
+
+    def view(self, player: int) -> dict:
+        """What ``player`` may see (CR 400.2: libraries and the opponent's hand are
+        hidden; 402.3: a player may look at their own hand)."""
+        from .view import view
+        return view(self, player)
+
+    # ------------------------------------------------------------ JSON
+    def state_dict(self) -> dict:
+        """The game's state (without setup and actions) as plain data."""
+        return {
+            "players": [p.to_dict() for p in self.players],
+            "objects": [o.to_dict() for o in self.objects.values()],
+            "battlefield": self.battlefield[:],
+            "stack": [s.to_dict() for s in self.stack],
+            "turn": self.turn, "active": self.active, "step": self.step,
+            "priority": self.priority, "passes": self.passes,
+            "pending": self.pending.to_dict() if self.pending else None,
+            "cast": _cast_to_dict(self.cast),
+            "combat": self.combat.to_dict() if self.combat else None,
+            "effects": [e.to_dict() for e in self.effects],
+            "rng": self.rng.state, "next_id": self.next_id, "timestamp": self.timestamp,
+            "log": [list(e) for e in self.log],
+            "over": self.over, "winner": self.winner, "stage": self.stage,
+            "starting_player": self.starting_player, "loop_guard": self.loop_guard,
+            "cleanup_again": self.cleanup_again,
+        }
+
+    def load_state_dict(self, d: dict) -> None:
+        self.players = [Player.from_dict(p) for p in d["players"]]
+        self.objects = {}
+        for od in d["objects"]:
+            o = Obj.from_dict(od, self.setup.definitions[od["card"]])
+            self.objects[o.oid] = o
+        self.battlefield = list(d["battlefield"])
+        self.stack = [StackItem.from_dict(s) for s in d["stack"]]
+        self.turn, self.active, self.step = d["turn"], d["active"], d["step"]
+        self.priority, self.passes = d["priority"], d["passes"]
+        self.pending = Decision.from_dict(d["pending"]) if d["pending"] else None
+        self.cast = _cast_from_dict(self, d["cast"])
+        self.combat = Combat.from_dict(d["combat"]) if d["combat"] else None
+        self.effects = [ContinuousEffect.from_dict(e) for e in d["effects"]]
+        self.rng = Rng(0)
+        self.rng.state = d["rng"]
+        self.next_id, self.timestamp = d["next_id"], d["timestamp"]
+        self.log = [tuple(e) for e in d["log"]]
+        self.over, self.winner, self.stage = d["over"], d["winner"], d["stage"]
+        self.starting_player, self.loop_guard = d["starting_player"], d["loop_guard"]
+        self.cleanup_again = d["cleanup_again"]
+        self._legal_cache = None
+
+    def to_json(self) -> str:
+        """The whole game as JSON (format ``manastack.game/1``, see docs/json.md)."""
+        s = self.setup
+        return json.dumps({
+            "format": JSON_FORMAT,
+            "setup": {"decks": [list(s.decks[0]), list(s.decks[1])], "seed": s.seed,
+                      "options": s.options.__dict__, "custom": list(s.custom),
+                      "cards": list(s.cards), "owners": list(s.owners)},
+            "state": self.state_dict(),
+            "actions": [a.to_json() for a in self.actions],
+        }, separators=(",", ":"))
+
+    @staticmethod
+    def from_json(text: str) -> "Game":
+        """Rebuild a game from ``to_json`` output, losslessly."""
+        from .setup import make_setup_from_dict
+        d = json.loads(text)
+        if d.get("format") != JSON_FORMAT:
+            raise ValueError(f"not a manastack game (format {d.get('format')!r})")
+        g = Game(make_setup_from_dict(d["setup"]))
+        g.load_state_dict(d["state"])
+        g.actions = [Action.from_json(a) for a in d["actions"]]
+        return g
+
+    def __repr__(self) -> str:
+        return (f"<Game turn {self.turn} {self.step} active=P{self.active + 1} "
+                f"decision={self.pending!r}>")
+
+
+def _cast_to_dict(c: CastContext | None):
+    if c is None:
+        return None
+    snap = None
+    if c.snapshot is not None:
+        snap = c.snapshot.state_dict()
+        snap["actions_len"] = len(c.snapshot.actions)
+    return {"item": c.item, "stage": c.stage, "generic": c.generic, "colored": c.colored,
+            "prev_zone": c.prev_zone, "prev_index": c.prev_index, "snapshot": snap}
+
+
+def _cast_from_dict(g: Game, d):
+    if d is None:
+        return None
+    c = CastContext(d["item"], d["stage"])
+    c.generic, c.colored = d["generic"], list(d["colored"])
+    c.prev_zone, c.prev_index = d["prev_zone"], d["prev_index"]
+    if d["snapshot"] is not None:
+        snap = Game(g.setup)
+        snap.load_state_dict(d["snapshot"])
+        c.snapshot = snap
+    return c
+
+
+def raise_illegal(rule: str, why: str):
+    raise IllegalAction(f"CR {rule}: {why}")

@@ -1,0 +1,340 @@
+"""Legal actions for the pending decision, their validation and their performance.
+
+``validate`` never changes the game; it raises ``IllegalAction`` naming the rule.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..mana import TYPE_INDEX, pool_can_pay
+from .actions import AUTO, PASS, PAY, Action, IllegalAction, ProductActions, SubsetActions
+from .casting import (auto_pay, begin_activate, begin_cast, can_afford, can_pay_tap,
+                      continue_cast, finish_cast, finish_mana_choice, has_targets,
+                      reverse_cast, spell_cost)
+from .characteristics import is_land
+from . import combat, flow, zones
+
+
+def _illegal(rule: str, why: str):
+    raise IllegalAction(f"CR {rule}: {why}")
+
+
+# ---------------------------------------------------------------- priority
+
+def sorcery_timing(g, player: int) -> bool:
+    """CR 307.1 / 117.1a: own main phase, empty stack."""
+    return (player == g.active and g.step in ("main1", "main2") and not g.stack
+            and g.cast is None)
+
+
+def can_play_land(g, player: int, o) -> str | None:
+    """Why ``o`` can't be played as a land now (CR 305.1-2), or None."""
+    if o.zone != "hand" or o.owner != player:
+        return "305.1: a land is played from its owner's hand"
+    if not is_land(o):
+        return "305.1: only a land can be played"
+    if not sorcery_timing(g, player):
+        return "305.1: a land is played in its owner's main phase with an empty stack"
+    if g.players[player].lands_played >= 1:
+        return "305.2: a player plays at most one land each turn"
+    return None
+
+
+def can_cast(g, player: int, o) -> str | None:
+    """Why ``o`` can't be cast now (CR 601.2, 117.1a, 307.1), or None."""
+    d = o.defn
+    if o.zone != "hand" or o.owner != player:
+        return "601.2a: only a card in your hand can be cast"
+    if is_land(o):
+        return "305.9: a land can't be cast"
+    if not d.supported:
+        return "601.2: the card's text is not supported"
+    instant = "Instant" in d.types or "flash" in d.keywords
+    if not instant and not sorcery_timing(g, player):
+        return "307.1: a sorcery-speed spell needs your main phase and an empty stack"
+    if d.spell is not None and not has_targets(g, d.spell, player):
+        return "601.2c: the spell has no legal target"
+    cost = spell_cost(o)
+    if not can_afford(g, player, cost.generic, cost.colored):
+        return "601.2h: the total cost can't be paid"
+    return None
+
+
+def can_activate(g, player: int, o, number: int) -> str | None:
+    """Why ability ``number`` of ``o`` can't be activated now (CR 602.5, 605.3a)."""
+    if o.zone != "battlefield" or o.controller != player:
+        return "602.2: only a permanent's controller can activate its abilities"
+    acts = o.defn.activated
+    if not 1 <= number <= len(acts):
+        return f"602.1: {o.defn.name} has no activated ability number {number}"
+    ab = acts[number - 1]
+    if not can_pay_tap(g, o, ab):
+        return ("302.6: a creature's {T} ability needs it under your control since your"
+                " turn began" if not o.tapped or ab.cost.untap else
+                "107.5: a tapped permanent can't be tapped to pay a cost")
+    if ab.sorcery_speed and not sorcery_timing(g, player):
+        return "602.5d: this ability can be activated only as a sorcery"
+    if ab.targets and not has_targets(g, ab, player):
+        return "602.2b: the ability has no legal target"
+    if not ab.mana_ability:
+        c = ab.cost.mana
+        if not can_afford(g, player, c.generic, c.colored, exclude=o.oid if ab.cost.tap else None):
+            return "602.2g: the total cost can't be paid"
+    return None
+
+
+def priority_actions(g, player: int) -> list[Action]:
+    acts = [PASS]
+    pl = g.players[player]
+    for oid in pl.hand:
+        o = g.objects[oid]
+        if is_land(o):
+            if can_play_land(g, player, o) is None:
+                acts.append(Action("play", oid))
+        elif can_cast(g, player, o) is None:
+            acts.append(Action("cast", oid))
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if o.controller != player or not o.defn.activated:
+            continue
+        for n in range(1, len(o.defn.activated) + 1):
+            if can_activate(g, player, o, n) is None:
+                acts.append(Action("activate", oid, n))
+    return acts
+
+
+def only_pass_is_meaningful(g) -> bool:
+    """For ``Options.auto_pass``: nothing but passing and mana abilities is legal."""
+    for a in g.legal_actions():
+        if a.kind == "pass":
+            continue
+        if a.kind == "activate" and g.objects[a.obj].defn.activated[a.ability - 1].mana_ability:
+            continue
+        return False
+    return True
+
+
+# ---------------------------------------------------------------- all decisions
+
+def legal_actions(g):
+    d = g.pending
+    if d is None or g.over:
+        return []
+    k = d.kind
+    p = d.player
+    if k == "priority":
+        return priority_actions(g, p)
+    if k == "pay_mana":
+        return pay_actions(g, p)
+    if k == "targets":
+        return [Action("choose", choice=(t,)) for t in d.data["candidates"]]
+    if k == "mulligan":
+        return [Action("choose", choice="keep"), Action("choose", choice="mulligan")]
+    if k in ("choose_cards", "discard"):
+        hand = g.players[p].hand
+        n = d.data["count"]
+        return [Action("choose", choice=c) for c in combinations(hand, n)]
+    if k == "attackers":
+        return SubsetActions("attack", d.data["candidates"])
+    if k == "blockers":
+        return ProductActions(d.data["blockers"], d.data["options"])
+    if k == "assign_damage":
+        return [Action("choose", choice=div) for div in combat.legal_divisions(g, d.data["creature"])]
+    if k == "mana_type":
+        return [Action("choose", choice=c) for c in d.data["choices"]]
+    raise AssertionError(f"unknown decision kind {k}")
+
+
+def pay_actions(g, player: int) -> list[Action]:
+    """CR 601.2g-h: activate a mana ability, pay from the pool, or let the engine pay."""
+    ctx = g.cast
+    acts = []
+    pool = g.players[player].pool
+    if pool_can_pay(pool, ctx.generic, ctx.colored):
+        acts.append(PAY)
+    exclude = _tapping_source(g)
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if o.controller != player or oid == exclude:
+            continue
+        for n, ab in enumerate(o.defn.activated, 1):
+            if ab.mana_ability and can_pay_tap(g, o, ab):
+                acts.append(Action("activate", oid, n))
+    if not acts or acts[0] is not PAY:
+        if can_afford(g, player, ctx.generic, ctx.colored, exclude=exclude):
+            acts.append(AUTO)
+    return acts
+
+
+def _tapping_source(g) -> int | None:
+    """The source of an ability being activated whose cost includes {T}: it can't also
+    be tapped for mana to pay that cost (CR 107.5)."""
+    item = g.stack[-1]
+    if item.ability is None:
+        return None
+    o = g.objects.get(item.source)
+    if o is not None and o.defn.activated[item.ability - 1].cost.tap:
+        return o.oid
+    return None
+
+
+def validate(g, action: Action) -> None:
+    """Raise ``IllegalAction`` naming the rule unless ``action`` is legal now."""
+    if g.over:
+        _illegal("104.1", "the game is over")
+    d = g.pending
+    if d is None:
+        _illegal("117.1", "no decision is pending")
+    k = d.kind
+    if k == "priority":
+        if action.kind not in ("pass", "play", "cast", "activate"):
+            _illegal("117.1", f"{g.pname(d.player)} has priority; no {action.kind!r} "
+                     "decision is pending")
+    elif k == "pay_mana":
+        if action.kind not in ("activate", "pay", "auto"):
+            _illegal("601.2g", f"a mana payment is pending, not {action.kind!r}")
+    elif k == "attackers":
+        if action.kind != "attack":
+            _illegal("508.1", f"attackers are being declared, not {action.kind!r}")
+    elif k == "blockers":
+        if action.kind != "block":
+            _illegal("509.1", f"blockers are being declared, not {action.kind!r}")
+    elif action.kind != "choose":
+        _illegal("117.1", f"the pending decision is {k!r}; answer it with 'choose'")
+    if k in ("choose_cards", "discard"):
+        ch = action.choice
+        hand = g.players[d.player].hand
+        if (not isinstance(ch, tuple) or len(ch) != d.data["count"] or len(set(ch)) != len(ch)
+                or not all(c in hand for c in ch)):
+            _illegal(d.data.get("rule", "514.1") if k == "choose_cards" else "514.1",
+                     f"choose exactly {d.data['count']} different cards from the hand")
+        return
+    if action in g.legal_actions():
+        return
+    _explain(g, action)
+
+
+def _explain(g, a: Action):
+    """Name the rule that makes ``a`` illegal."""
+    d = g.pending
+    p = d.player
+    if a.kind in ("play", "cast", "activate"):
+        o = g.objects.get(a.obj) if isinstance(a.obj, int) else None
+        if o is None:
+            _illegal("109.1", f"no object {a.obj!r}")
+        if a.kind == "play":
+            _illegal(*(can_play_land(g, p, o) or "305.1: not now").split(": ", 1))
+        if a.kind == "cast":
+            _illegal(*(can_cast(g, p, o) or "601.2: not now").split(": ", 1))
+        if a.kind == "activate":
+            if d.kind == "pay_mana" and isinstance(a.ability, int) and 1 <= a.ability <= len(
+                    o.defn.activated) and not o.defn.activated[a.ability - 1].mana_ability:
+                _illegal("601.2g", "only mana abilities can be activated while paying")
+            _illegal(*(can_activate(g, p, o, a.ability if isinstance(a.ability, int) else 0)
+                       or "602.2: not now").split(": ", 1))
+    if a.kind == "attack":
+        for oid in (a.choice or ()):
+            o = g.objects.get(oid) if isinstance(oid, int) else None
+            if o is None:
+                _illegal("508.1a", f"no creature {oid!r}")
+            if o.sick and not o.tapped and o.controller == g.active:
+                _illegal("302.6", f"{o.defn.name} hasn't been under its controller's control "
+                         "since their most recent turn began")
+        _illegal("508.1a", "those creatures can't attack")
+    if a.kind == "block":
+        _illegal("509.1a", "that is not a legal block")
+    if a.kind == "pay":
+        _illegal("601.2h", "the mana pool doesn't hold the total cost")
+    if a.kind == "auto":
+        _illegal("601.2g", "the cost can't be paid from untapped sources")
+    _illegal("117.1", f"{a!r} is not a legal answer to the pending {d.kind!r} decision")
+
+
+def perform(g, a: Action) -> None:
+    """Carry out a validated action (or the one legal answer taken automatically)."""
+    d = g.pending
+    g.pending = None
+    g._legal_cache = None
+    k = a.kind
+    if k == "pass":
+        flow.pass_priority(g)
+        return
+    if k == "play":
+        # CR 305.1: playing a land is a special action; it doesn't use the stack.
+        o = g.objects[a.obj]
+        g.players[d.player].lands_played += 1
+        n = zones.move(g, o, "battlefield", d.player)
+        g.event("305.1", f"{g.pname(d.player)} plays {n.defn.name}")
+        g.passes = 0
+        g.priority = d.player
+        return
+    if k == "cast":
+        g.passes = 0
+        begin_cast(g, d.player, a.obj)
+        return
+    if k == "activate":
+        g.passes = 0
+        begin_activate(g, d.player, a.obj, a.ability)
+        return
+    if k == "pay":
+        finish_cast(g)
+        return
+    if k == "auto":
+        auto_pay(g)
+        return
+    if k == "attack":
+        combat.declare_attackers(g, a.choice)
+        return
+    if k == "block":
+        combat.declare_blockers(g, a.choice)
+        return
+    # choose
+    kind = d.kind
+    ch = a.choice
+    if kind == "targets":
+        g.pending = None
+        g.stack[-1].targets += tuple(ch)
+        continue_cast(g)
+    elif kind == "mulligan":
+        g.players[d.player].declared = ch
+    elif kind == "choose_cards":
+        pl = g.players[d.player]
+        for oid in ch:
+            zones.move(g, g.objects[oid], "library", top=False)
+        pl.bottomed = True
+        g.event("103.5", f"{g.pname(d.player)} puts {len(ch)} card(s) on the bottom")
+    elif kind == "discard":
+        for oid in ch:
+            o = g.objects[oid]
+            g.event("514.1", f"{g.pname(d.player)} discards {o.defn.name}")
+            zones.move(g, o, "graveyard")
+        flow.finish_cleanup(g)
+    elif kind == "assign_damage":
+        combat.record_division(g, dict(ch))
+    elif kind == "mana_type":
+        g.pending = d
+        finish_mana_choice(g, ch)
+    else:
+        raise AssertionError(kind)
+
+
+def perform_none(g) -> None:
+    """A decision with no legal answer is not asked; the procedure does what it can."""
+    d = g.pending
+    g.pending = None
+    g._legal_cache = None
+    if d.kind in ("pay_mana", "targets"):
+        reverse_cast(g, "601.2h: the cost can't be paid" if d.kind == "pay_mana"
+                     else "601.2c: no legal target")
+    elif d.kind == "discard":
+        flow.finish_cleanup(g)
+    elif d.kind == "choose_cards":
+        g.players[d.player].bottomed = True
+    elif d.kind == "assign_damage":
+        combat.record_division(g, {})
+    else:
+        raise AssertionError(f"no legal answer for {d.kind}")
+
+
+_ = TYPE_INDEX

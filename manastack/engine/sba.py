@@ -1,0 +1,75 @@
+"""State-based actions (CR 704) and the end of the game (CR 104)."""
+
+from __future__ import annotations
+
+from .characteristics import is_creature, toughness
+from . import zones
+
+
+def check_state_based_actions(g) -> bool:
+    """CR 704.3: perform all applicable state-based actions at once, repeating until
+    none apply. Returns whether any was performed."""
+    any_done = False
+    for _ in range(1000):
+        done = _one_pass(g)
+        if not done:
+            return any_done
+        any_done = True
+        if g.over:
+            return True
+    # CR 104.4b: a loop of mandatory actions that cannot stop is a draw.
+    end_game(g, None, "104.4b", "state-based actions loop forever: the game is a draw")
+    return True
+
+
+def _one_pass(g) -> bool:
+    losers = []
+    for p in g.players:
+        if p.lost:
+            continue
+        # CR 704.5a: a player with 0 or less life loses.
+        if p.life <= 0:
+            losers.append((p.index, "704.5a", f"{g.pname(p.index)} has {p.life} life and loses"))
+        # CR 704.5b: a player who drew from an empty library loses.
+        elif p.drew_from_empty:
+            losers.append((p.index, "704.5b", f"{g.pname(p.index)} drew from an empty library and loses"))
+    to_graveyard = []
+    to_destroy = []
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if not is_creature(o):
+            continue
+        t = toughness(g, o)
+        # CR 704.5f: toughness 0 or less -> owner's graveyard.
+        if t <= 0:
+            to_graveyard.append((o, "704.5f", "has toughness 0 or less"))
+        # CR 704.5g: lethal damage -> destroyed.
+        elif o.damage >= t and o.damage > 0:
+            to_destroy.append((o, "704.5g", "has lethal damage"))
+        # CR 704.5h: damage from a source with deathtouch -> destroyed.
+        elif o.deathtouched:
+            to_destroy.append((o, "704.5h", "was dealt damage by a deathtouch source"))
+    if not losers and not to_graveyard and not to_destroy:
+        return False
+    for o, rule, why in to_graveyard + to_destroy:
+        if o.oid in g.objects and o.zone == "battlefield":
+            g.event(rule, f"{g.oname(o.oid)} {why} and is put into its owner's graveyard")
+            zones.move(g, o, "graveyard")
+    for idx, rule, text in losers:
+        g.players[idx].lost = True
+        g.event(rule, text)
+    if losers:
+        alive = [p.index for p in g.players if not p.lost]
+        # CR 104.2a: a player wins when all opponents have left; 104.4a: all lose -> draw.
+        end_game(g, alive[0] if len(alive) == 1 else None, "104.2a" if alive else "104.4a",
+                 f"{g.pname(alive[0])} wins" if alive else "both players lose: a draw")
+    return True
+
+
+def end_game(g, winner: int | None, rule: str, text: str) -> None:
+    """CR 104.1: the game ends immediately."""
+    g.over = True
+    g.winner = winner
+    g.pending = None
+    g.priority = None
+    g.event(rule, text)

@@ -1,0 +1,91 @@
+"""Starting a game: decks to cards, compiled definitions, the opening (CR 103)."""
+
+from __future__ import annotations
+
+from ..cards import CardData
+from ..compiler import compile_card, definition_for
+from ..decklist import DeckError, load_decklist
+from .game import Game, Options, Setup
+
+
+class UnsupportedCard(DeckError):
+    """A deck holds a card whose Oracle text does not fully compile (DESIGN layer 2)."""
+
+
+def custom_definition(d: dict):
+    """Compile a card written out as data (a scenario's ``cards:`` entry)."""
+    types_line = d.get("type", "")
+    main, _, sub = types_line.partition("—")
+    words = main.split()
+    supertypes = tuple(w for w in words if w in ("Basic", "Legendary", "Snow", "World"))
+    types = tuple(w for w in words if w not in supertypes)
+    card = CardData(
+        name=d["name"], mana_cost=d.get("mana_cost"), type_line=types_line.strip(),
+        types=types, subtypes=tuple(sub.split()), supertypes=supertypes,
+        keywords=(), power=_s(d.get("power")), toughness=_s(d.get("toughness")),
+        loyalty=_s(d.get("loyalty")), text=d.get("text") or "", layout="normal",
+        color_identity=())
+    return compile_card(card)
+
+
+def _s(v):
+    return None if v is None else str(v)
+
+
+def make_setup(deck_names, seed: int, options: Options, custom: tuple = ()) -> Setup:
+    """Compile both decks' cards, refusing any card with unsupported text."""
+    customs = {d["name"]: custom_definition(d) for d in custom}
+    cards, owners, defs = [], [], []
+    for owner, names in enumerate(deck_names):
+        for name in names:
+            defn = customs.get(name) or definition_for(name)
+            if not defn.supported:
+                raise UnsupportedCard(
+                    f"{name}: unsupported text: " + "; ".join(u.text for u in defn.unsupported),
+                    card=name)
+            cards.append(defn.name)
+            owners.append(owner)
+            defs.append(defn)
+    return Setup(tuple(cards), tuple(owners), tuple(defs),
+                 (tuple(deck_names[0]), tuple(deck_names[1])), seed, options, tuple(custom))
+
+
+def make_setup_from_dict(d: dict) -> Setup:
+    customs = {c["name"]: custom_definition(c) for c in d.get("custom", [])}
+    cards = tuple(d["cards"])
+    defs = tuple(customs.get(n) or definition_for(n) for n in cards)
+    return Setup(cards, tuple(d["owners"]), defs,
+                 (tuple(d["decks"][0]), tuple(d["decks"][1])), d["seed"],
+                 Options(**d["options"]), tuple(d.get("custom", [])))
+
+
+def deck_card_names(deck) -> list[str]:
+    """A deck as a list of Oracle names: a path, decklist text, a bundled deck name or a
+    list of card names."""
+    return load_decklist(deck).cards()
+
+
+def new_game(decks, seed: int = 0, **options) -> Game:
+    """Start a game between two decks and run it to the first decision (CR 103)."""
+    if len(decks) != 2:
+        raise ValueError("a game needs exactly two decks")
+    names = [deck_card_names(d) for d in decks]
+    setup = make_setup(names, seed, Options(**options))
+    g = Game(setup)
+    idx = 0
+    for owner in (0, 1):
+        n = len(names[owner])
+        g.players[owner].library = list(range(idx, idx + n))
+        idx += n
+    from .flow import run
+    run(g)
+    return g
+
+
+def replay(decks, seed: int, actions, **options) -> Game:
+    """Rebuild a game from its decks, seed and actions (DESIGN: a game is its seed plus
+    its actions)."""
+    g = new_game(decks, seed, **options)
+    for a in actions:
+        g.apply(a)
+    return g

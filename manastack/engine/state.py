@@ -1,0 +1,320 @@
+"""Game state: players, objects, zones, the stack, combat (CR 400-405, 110, 302.6).
+
+Flat structures of small ``__slots__`` objects with explicit ``copy()`` (DESIGN). Card
+definitions are shared, immutable; only per-game facts live here. Libraries hold card
+indices until a card leaves (an object is made when it does: CR 400.7 new objects).
+"""
+
+from __future__ import annotations
+
+from ..compiler.abilities import CardDefinition
+
+# Zones (CR 400.1)
+LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, STACK, EXILE = (
+    "library", "hand", "battlefield", "graveyard", "stack", "exile")
+
+STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+         "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup")
+STEP_INDEX = {s: i for i, s in enumerate(STEPS)}
+
+# Object ids start here; 0 and 1 name the two players wherever a player may be named
+# among objects (targets, damage recipients).
+FIRST_OBJECT_ID = 2
+
+
+class Obj:
+    """A card or token as an object in a zone (CR 109). A zone change makes a new Obj
+    with a new ``oid``; ``card`` names the physical card (-1 for a token)."""
+
+    __slots__ = ("oid", "card", "defn", "owner", "controller", "zone", "tapped", "sick",
+                 "counters", "damage", "deathtouched", "attached_to", "timestamp", "x")
+
+    def __init__(self, oid: int, card: int, defn: CardDefinition, owner: int, zone: str,
+                 timestamp: int = 0) -> None:
+        self.oid = oid
+        self.card = card
+        self.defn = defn
+        self.owner = owner
+        self.controller = owner
+        self.zone = zone
+        self.tapped = False
+        # CR 302.6: True until its controller has controlled it continuously since the
+        # start of their most recent turn.
+        self.sick = False
+        self.counters: dict[str, int] | None = None
+        self.damage = 0
+        self.deathtouched = False  # CR 704.5h: dealt damage by a deathtouch source
+        self.attached_to: int | None = None
+        self.timestamp = timestamp
+        self.x = 0
+
+    def copy(self) -> "Obj":
+        o = Obj.__new__(Obj)
+        o.oid = self.oid
+        o.card = self.card
+        o.defn = self.defn
+        o.owner = self.owner
+        o.controller = self.controller
+        o.zone = self.zone
+        o.tapped = self.tapped
+        o.sick = self.sick
+        o.counters = dict(self.counters) if self.counters else None
+        o.damage = self.damage
+        o.deathtouched = self.deathtouched
+        o.attached_to = self.attached_to
+        o.timestamp = self.timestamp
+        o.x = self.x
+        return o
+
+    @property
+    def name(self) -> str:
+        return self.defn.name
+
+    def to_dict(self) -> dict:
+        d = {"oid": self.oid, "card": self.card, "owner": self.owner,
+             "controller": self.controller, "zone": self.zone}
+        if self.tapped:
+            d["tapped"] = True
+        if self.sick:
+            d["sick"] = True
+        if self.counters:
+            d["counters"] = dict(self.counters)
+        if self.damage:
+            d["damage"] = self.damage
+        if self.deathtouched:
+            d["deathtouched"] = True
+        if self.attached_to is not None:
+            d["attached_to"] = self.attached_to
+        if self.timestamp:
+            d["timestamp"] = self.timestamp
+        if self.x:
+            d["x"] = self.x
+        return d
+
+    @staticmethod
+    def from_dict(d: dict, defn: CardDefinition) -> "Obj":
+        o = Obj(d["oid"], d["card"], defn, d["owner"], d["zone"], d.get("timestamp", 0))
+        o.controller = d["controller"]
+        o.tapped = d.get("tapped", False)
+        o.sick = d.get("sick", False)
+        o.counters = dict(d["counters"]) if d.get("counters") else None
+        o.damage = d.get("damage", 0)
+        o.deathtouched = d.get("deathtouched", False)
+        o.attached_to = d.get("attached_to")
+        o.x = d.get("x", 0)
+        return o
+
+
+class Player:
+    """A player (CR 102): life, zones owned, mana pool (CR 106.4), lands played (CR 305.2)."""
+
+    __slots__ = ("index", "life", "library", "hand", "graveyard", "exile", "pool",
+                 "lands_played", "lost", "drew_from_empty", "mulligans", "kept", "declared",
+                 "bottomed")
+
+    def __init__(self, index: int, life: int = 20) -> None:
+        self.index = index
+        self.life = life
+        self.library: list[int] = []   # card indices, top first
+        self.hand: list[int] = []      # object ids
+        self.graveyard: list[int] = []  # object ids, bottom first
+        self.exile: list[int] = []
+        self.pool = [0, 0, 0, 0, 0, 0]
+        self.lands_played = 0
+        self.lost = False
+        self.drew_from_empty = False   # CR 704.5b
+        self.mulligans = 0
+        self.kept = False
+        self.declared: str | None = None  # CR 103.5: this round's mulligan declaration
+        self.bottomed = False
+
+    def copy(self) -> "Player":
+        p = Player.__new__(Player)
+        p.index = self.index
+        p.life = self.life
+        p.library = self.library[:]
+        p.hand = self.hand[:]
+        p.graveyard = self.graveyard[:]
+        p.exile = self.exile[:]
+        p.pool = self.pool[:]
+        p.lands_played = self.lands_played
+        p.lost = self.lost
+        p.drew_from_empty = self.drew_from_empty
+        p.mulligans = self.mulligans
+        p.kept = self.kept
+        p.declared = self.declared
+        p.bottomed = self.bottomed
+        return p
+
+    def to_dict(self) -> dict:
+        return {s: (list(getattr(self, s)) if isinstance(getattr(self, s), list)
+                    else getattr(self, s)) for s in Player.__slots__}
+
+    @staticmethod
+    def from_dict(d: dict) -> "Player":
+        p = Player(d["index"])
+        for s in Player.__slots__:
+            v = d[s]
+            setattr(p, s, list(v) if isinstance(v, list) else v)
+        return p
+
+
+class StackItem:
+    """An object on the stack (CR 405): a spell (``ability`` is None; ``source`` is the
+    card's object) or an activated/triggered ability (``ability`` indexes the source's
+    activated abilities)."""
+
+    __slots__ = ("oid", "source", "controller", "ability", "targets", "x", "source_card",
+                 "mana_ability")
+
+    def __init__(self, oid: int, source: int, controller: int, ability: int | None,
+                 targets: tuple = (), x: int = 0, source_card: int = -1) -> None:
+        self.oid = oid
+        self.source = source
+        self.controller = controller
+        self.ability = ability
+        self.targets = targets
+        self.x = x
+        self.source_card = source_card
+        self.mana_ability = False
+
+    def copy(self) -> "StackItem":
+        s = StackItem.__new__(StackItem)
+        s.oid, s.source, s.controller, s.ability = self.oid, self.source, self.controller, self.ability
+        s.targets, s.x, s.source_card, s.mana_ability = (self.targets, self.x, self.source_card,
+                                                         self.mana_ability)
+        return s
+
+    @property
+    def is_spell(self) -> bool:
+        return self.ability is None
+
+    def to_dict(self) -> dict:
+        return {"oid": self.oid, "source": self.source, "controller": self.controller,
+                "ability": self.ability, "targets": list(self.targets), "x": self.x,
+                "source_card": self.source_card, "mana_ability": self.mana_ability}
+
+    @staticmethod
+    def from_dict(d: dict) -> "StackItem":
+        s = StackItem(d["oid"], d["source"], d["controller"], d["ability"],
+                      tuple(d["targets"]), d["x"], d["source_card"])
+        s.mana_ability = d["mana_ability"]
+        return s
+
+
+class Combat:
+    """Combat facts for the turn (CR 506-511)."""
+
+    __slots__ = ("attackers", "blockers", "blocked", "first_strike_dealt", "damage_kind",
+                 "assignments", "queue")
+
+    def __init__(self) -> None:
+        self.attackers: dict[int, int] = {}        # attacker oid -> defending player
+        self.blockers: dict[int, list[int]] = {}   # blocker oid -> attackers it blocks
+        self.blocked: dict[int, list[int]] = {}    # attacker oid -> its blockers (CR 509.1h)
+        self.first_strike_dealt: list[int] = []    # creatures that dealt first-strike damage
+        self.damage_kind: str | None = None        # "first" / "regular" (CR 510.4)
+        self.assignments: dict[int, dict[int, int]] = {}  # creature -> recipient -> amount
+        self.queue: list[int] = []                 # creatures whose division is still to ask
+
+    def copy(self) -> "Combat":
+        c = Combat.__new__(Combat)
+        c.attackers = dict(self.attackers)
+        c.blockers = {k: v[:] for k, v in self.blockers.items()}
+        c.blocked = {k: v[:] for k, v in self.blocked.items()}
+        c.first_strike_dealt = self.first_strike_dealt[:]
+        c.damage_kind = self.damage_kind
+        c.assignments = {k: dict(v) for k, v in self.assignments.items()}
+        c.queue = self.queue[:]
+        return c
+
+    def to_dict(self) -> dict:
+        return {"attackers": [[k, v] for k, v in self.attackers.items()],
+                "blockers": [[k, v] for k, v in self.blockers.items()],
+                "blocked": [[k, v] for k, v in self.blocked.items()],
+                "first_strike_dealt": self.first_strike_dealt, "damage_kind": self.damage_kind,
+                "assignments": [[k, [[r, a] for r, a in v.items()]]
+                                for k, v in self.assignments.items()],
+                "queue": self.queue}
+
+    @staticmethod
+    def from_dict(d: dict) -> "Combat":
+        c = Combat()
+        c.attackers = {k: v for k, v in d["attackers"]}
+        c.blockers = {k: list(v) for k, v in d["blockers"]}
+        c.blocked = {k: list(v) for k, v in d["blocked"]}
+        c.first_strike_dealt = list(d["first_strike_dealt"])
+        c.damage_kind = d["damage_kind"]
+        c.assignments = {k: {r: a for r, a in v} for k, v in d["assignments"]}
+        c.queue = list(d["queue"])
+        return c
+
+
+class Decision:
+    """The one pending decision (DESIGN): who must choose what. Immutable once made."""
+
+    __slots__ = ("player", "kind", "data")
+
+    def __init__(self, player: int, kind: str, data: dict | None = None) -> None:
+        self.player = player
+        self.kind = kind
+        self.data = data or {}
+
+    def __repr__(self) -> str:
+        return f"Decision(player={self.player}, kind={self.kind!r})"
+
+    def to_dict(self) -> dict:
+        return {"player": self.player, "kind": self.kind, "data": self.data}
+
+    @staticmethod
+    def from_dict(d: dict) -> "Decision":
+        return Decision(d["player"], d["kind"], d["data"])
+
+
+class CastContext:
+    """A spell being cast or an ability being activated (CR 601.2 / 602.2), as data so a
+    paused cast can be cloned and serialised. ``snapshot`` is the state before the
+    announcement, restored if the process cannot be completed (CR 733)."""
+
+    __slots__ = ("item", "stage", "generic", "colored", "snapshot", "prev_zone", "prev_index")
+
+    def __init__(self, item: int, stage: str) -> None:
+        self.item = item
+        self.stage = stage
+        self.generic = 0
+        self.colored = [0] * 6
+        self.snapshot = None
+        self.prev_zone = ""
+        self.prev_index = 0
+
+    def copy(self) -> "CastContext":
+        c = CastContext(self.item, self.stage)
+        c.generic = self.generic
+        c.colored = self.colored[:]
+        c.snapshot = self.snapshot  # snapshots are never mutated: share
+        c.prev_zone = self.prev_zone
+        c.prev_index = self.prev_index
+        return c
+
+
+class ContinuousEffect:
+    """A continuous effect from a resolved spell or ability (CR 611.2), applied in its
+    layer (CR 613) by timestamp. Immutable."""
+
+    __slots__ = ("timestamp", "layer", "affected", "power", "toughness", "until")
+
+    def __init__(self, timestamp: int, layer: str, affected: int, power: int = 0,
+                 toughness: int = 0, until: str = "end_of_turn") -> None:
+        self.timestamp = timestamp
+        self.layer = layer
+        self.affected = affected
+        self.power = power
+        self.toughness = toughness
+        self.until = until
+
+    def to_dict(self) -> dict:
+        return {s: getattr(self, s) for s in ContinuousEffect.__slots__}
+
+    @staticmethod
+    def from_dict(d: dict) -> "ContinuousEffect":
+        return ContinuousEffect(**d)

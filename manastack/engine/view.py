@@ -1,0 +1,52 @@
+"""What one player may see (CR 400.2: hidden zones; 402.3: own hand)."""
+
+from __future__ import annotations
+
+from ..mana import format_pool
+from .characteristics import power, toughness
+
+
+def describe(g, oid: int) -> dict:
+    o = g.objects[oid]
+    d = {"id": oid, "name": o.defn.name, "owner": o.owner, "controller": o.controller}
+    if o.zone == "battlefield":
+        d["tapped"] = o.tapped
+        if "Creature" in o.defn.types:
+            d["power"] = power(g, o)
+            d["toughness"] = toughness(g, o)
+            d["damage"] = o.damage
+            d["sick"] = o.sick
+        if o.counters:
+            d["counters"] = dict(o.counters)
+        if o.attached_to is not None:
+            d["attached_to"] = o.attached_to
+    return d
+
+
+def view(g, player: int) -> dict:
+    """The game as ``player`` sees it: the opponent's hand and both libraries are
+    counts only (CR 400.2)."""
+    players = []
+    for p in g.players:
+        mine = p.index == player
+        players.append({
+            "life": p.life,
+            "hand": [describe(g, o) for o in p.hand] if mine else None,
+            "hand_count": len(p.hand),
+            "library_count": len(p.library),
+            "graveyard": [describe(g, o) for o in p.graveyard],
+            "exile": [describe(g, o) for o in p.exile],
+            "mana_pool": format_pool(p.pool),
+            "lost": p.lost,
+        })
+    return {
+        "player": player, "turn": g.turn, "active": g.active, "step": g.step,
+        "players": players,
+        "battlefield": [describe(g, o) for o in g.battlefield],
+        "stack": [{"id": s.oid, "source": s.source, "controller": s.controller,
+                   "name": g.objects[s.source].defn.name if s.source in g.objects else None,
+                   "spell": s.ability is None, "targets": list(s.targets)} for s in g.stack],
+        "decision": ({"player": g.pending.player, "kind": g.pending.kind}
+                     if g.pending else None),
+        "over": g.over, "winner": g.winner,
+    }
