@@ -253,7 +253,8 @@ def parse_decklist(text: str, source: str = "<text>",
     db = database if database is not None else get_database()
     resolve = _Resolver(db, source)
     deck = Decklist(source=source)
-    # Parsed card lines: (lineno, section or None for "current", block, count, name, plain)
+    # Card lines as (line number, section, blank-line group, count, Oracle name, plain),
+    # where plain means a bare MTGO-style "N Name" line.
     parsed: list[tuple[int, str, int, int, str, bool]] = []
     explicit = False
     section = "main"

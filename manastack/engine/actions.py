@@ -124,8 +124,7 @@ class SubsetActions:
     def __contains__(self, a: object) -> bool:
         return (isinstance(a, Action) and a.kind == self.kind and a.obj is None
                 and isinstance(a.choice, tuple) and len(set(a.choice)) == len(a.choice)
-                and all(x in self.items for x in a.choice)
-                and list(a.choice) == [x for x in self.items if x in a.choice])
+                and all(x in self.items for x in a.choice))
 
 
 class ProductActions:
@@ -164,15 +163,11 @@ class ProductActions:
             return False
         seen = set()
         order = {b: k for k, b in enumerate(self.blockers)}
-        last = -1
         for pair in a.choice:
             if not (isinstance(pair, tuple) and len(pair) == 2):
                 return False
             b, att = pair
             if b not in order or b in seen or att not in self.options[order[b]]:
                 return False
-            if order[b] < last:
-                return False
-            last = order[b]
             seen.add(b)
         return True

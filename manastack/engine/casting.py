@@ -88,9 +88,19 @@ def has_targets(g, ab, controller: int) -> bool:
 
 # ---------------------------------------------------------------- casting (CR 601.2)
 
+def take_snapshot(g):
+    """The state to return to if the cast can't be completed (CR 733); its log and
+    actions are not needed (the live ones are kept)."""
+    log, actions = g.log, g.actions
+    g.log, g.actions = [], []
+    snap = g.clone()
+    g.log, g.actions = log, actions
+    return snap
+
+
 def begin_cast(g, player: int, oid: int) -> None:
     """CR 601.2a: announce the spell: it moves to the stack."""
-    snapshot = g.clone()
+    snapshot = take_snapshot(g)
     o = g.objects[oid]
     prev = o.zone
     n = zones.move(g, o, "stack", controller=player)
@@ -111,7 +121,7 @@ def begin_activate(g, player: int, oid: int, number: int) -> None:
     if ab.mana_ability:
         activate_mana_ability(g, player, oid, number)
         return
-    snapshot = g.clone()
+    snapshot = take_snapshot(g)
     iid = g.next_id
     g.next_id += 1
     item = StackItem(iid, oid, player, number, (), 0, o.card)

@@ -119,12 +119,19 @@ class Game:
             self._legal_cache = legal_actions(self)
         return self._legal_cache
 
-    def apply(self, action: Action) -> None:
-        """Take one action for the player who must decide. Raises ``IllegalAction``
-        (naming the rule) and changes nothing when the action is not legal now."""
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Take one action for the player who must decide (or, when ``player`` is given,
+        for that player, who must be the one deciding). Raises ``IllegalAction`` (naming
+        the rule) and changes nothing when the action is not legal now."""
         from .legal import perform, validate
         if not isinstance(action, Action):
             raise IllegalAction(f"not an Action: {action!r}")
+        if player is not None and self.pending is not None and player != self.pending.player:
+            kind = self.pending.kind
+            raise IllegalAction(
+                "CR 117.1: " + (f"P{player + 1} doesn't have priority" if kind == "priority"
+                                else f"P{self.pending.player + 1} is deciding ({kind}), "
+                                f"not P{player + 1}"))
         validate(self, action)
         self.actions.append(action)
         self._legal_cache = None
@@ -249,7 +256,6 @@ def _cast_to_dict(c: CastContext | None):
     snap = None
     if c.snapshot is not None:
         snap = c.snapshot.state_dict()
-        snap["actions_len"] = len(c.snapshot.actions)
     return {"item": c.item, "stage": c.stage, "generic": c.generic, "colored": c.colored,
             "prev_zone": c.prev_zone, "prev_index": c.prev_index, "snapshot": snap}
 

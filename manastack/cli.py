@@ -1,0 +1,264 @@
+"""The ``manastack`` command line (DESIGN layer 4: no rules live here).
+
+    manastack play --deck green --deck red --seed 1
+    manastack card "Lightning Bolt"
+    manastack scenario ...          (when manastack.scenario is installed)
+    manastack rules 601.2f          (when manastack.rules_text is installed)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+app = typer.Typer(
+    name="manastack",
+    help="manastack: a Magic: The Gathering rules engine that plays real cards from "
+         "their Oracle text, by the Comprehensive Rules.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+# Exit codes: 0 success, 1 "not found" (card lookup), 2 bad input (deck, agent, option).
+EXIT_NOT_FOUND = 1
+EXIT_BAD_INPUT = 2
+
+
+def _out(soft_wrap: bool = True) -> Console:
+    # A console per call, so output follows the current sys.stdout (CliRunner, pipes).
+    return Console(highlight=False, soft_wrap=soft_wrap)
+
+
+def _err() -> Console:
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def fail(message: str, code: int = EXIT_BAD_INPUT) -> "typer.Exit":
+    """Print ``error: message`` as one line on stderr and return the Exit to raise."""
+    one_line = " ".join(str(message).split())
+    _err().print(Text(f"error: {one_line}", style="bold red"))
+    return typer.Exit(code)
+
+
+# ---------------------------------------------------------------------------- play
+
+
+def _agent_names(spec: str) -> tuple[str, str]:
+    names = [n.strip().lower() for n in spec.split(",") if n.strip()]
+    if len(names) == 1:
+        return names[0], names[0]
+    if len(names) == 2:
+        return names[0], names[1]
+    raise ValueError(f"--agents takes one name or two names separated by a comma, "
+                     f"got {spec!r}")
+
+
+def _print_log(console: Console, log, start: int = 0) -> None:
+    """Print log events from ``start`` on: turn headers, then each event with its CR
+    number; runs of identical events are shown once with a count."""
+    events = log[start:]
+    i = 0
+    while i < len(events):
+        rule, text = events[i]
+        j = i + 1
+        while j < len(events) and events[j] == events[i]:
+            j += 1
+        count = j - i
+        if rule == "500.1" and text.startswith("turn "):
+            console.print()
+            m = re.match(r"turn (\d+) begins \((.*)\)", text)
+            title = f"Turn {m.group(1)} ({m.group(2)})" if m else text
+            console.rule(Text(title, style="bold cyan"), align="left")
+        line = Text("  ")
+        line.append(f"{rule:<8}", style="dim")
+        line.append(text, style="dim" if rule == "117.3d" else "")
+        if count > 1:
+            line.append(f" (x{count})", style="dim")
+        console.print(line)
+        i = j
+
+
+def _result_line(game) -> str:
+    if game.winner is not None:
+        return (f"Result: {game.pname(game.winner)} wins on turn {game.turn} "
+                f"({len(game.actions)} decisions)")
+    return f"Result: draw on turn {game.turn} ({len(game.actions)} decisions)"
+
+
+@app.command()
+def play(
+    deck: Optional[list[str]] = typer.Option(
+        None, "--deck", "-d",
+        help="A deck: a file, or a bundled deck name (green, red). Give it twice "
+             "(player 1, then player 2). Default: green and red."),
+    seed: int = typer.Option(1, "--seed", "-s", help="The game's seed."),
+    agents: str = typer.Option(
+        "heuristic", "--agents", "-a",
+        help="Agents for the two players: one name for both or NAME_A,NAME_B "
+             "(random, heuristic)."),
+    max_turns: int = typer.Option(
+        100, "--max-turns", help="Turn limit after which the game is a draw (0: none)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the result."),
+    save: Optional[str] = typer.Option(
+        None, "--save", help="Write the finished game as JSON (docs/json.md) to this file."),
+) -> None:
+    """Play a whole game between two agents and print its log and result."""
+    from .agents import make_agent, play_game
+    from .decklist import DeckError
+    from .engine.setup import new_game
+
+    decks = list(deck or [])
+    if not decks:
+        decks = ["green", "red"]
+    if len(decks) != 2:
+        raise fail(f"give --deck exactly twice (once per player), got {len(decks)}")
+    if max_turns < 0:
+        raise fail("--max-turns must be 0 or more")
+    try:
+        name_a, name_b = _agent_names(agents)
+        players = [make_agent(name_a, seed * 2 + 1), make_agent(name_b, seed * 2 + 2)]
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    try:
+        game = new_game(decks, seed=seed, max_turns=max_turns)
+    except DeckError as exc:
+        raise fail(str(exc)) from None
+    except (KeyError, OSError) as exc:
+        raise fail(f"cannot load deck: {exc}") from None
+
+    console = _out()
+    if not quiet:
+        console.print(Text(f"manastack: {decks[0]} ({name_a}) vs {decks[1]} ({name_b}), "
+                           f"seed {seed}", style="bold"))
+    try:
+        play_game(game, players)
+    except RuntimeError as exc:   # play_game's decision limit
+        if not quiet:
+            _print_log(console, game.log)
+        raise fail(f"{exc} after {len(game.actions)} decisions") from None
+    if not quiet:
+        _print_log(console, game.log)
+        console.print()
+    console.print(Text(_result_line(game), style="bold green"))
+    if save:
+        try:
+            with open(save, "w", encoding="utf-8") as fh:
+                fh.write(game.to_json())
+        except OSError as exc:
+            raise fail(f"cannot write {save}: {exc.strerror or exc}") from None
+
+
+# ---------------------------------------------------------------------------- card
+
+
+def _oracle_panel(card) -> Panel:
+    faces = card.faces or (card,)
+    body = Text()
+    for i, face in enumerate(faces):
+        if i:
+            body.append("\n" + "-" * 20 + "\n", style="dim")
+        _face_text(body, face)
+    return Panel(body, title="Oracle", title_align="left", expand=False)
+
+
+def _face_text(body: Text, card) -> None:
+    header = card.name
+    if card.mana_cost:
+        header += f"  {card.mana_cost}"
+    body.append(header + "\n", style="bold")
+    body.append(card.type_line)
+    if card.power is not None and card.toughness is not None:
+        body.append(f"   {card.power}/{card.toughness}")
+    if card.loyalty is not None:
+        body.append(f"   loyalty {card.loyalty}")
+    if card.text:
+        body.append("\n\n" + card.text)
+
+
+def _compiled_table(defn) -> Table:
+    table = Table(title="Compiled", title_justify="left", show_header=True,
+                  header_style="bold", expand=False)
+    table.add_column("part")
+    table.add_column("compiled to", overflow="fold")
+    if defn.keywords:
+        table.add_row("keywords", ", ".join(sorted(defn.keywords)))
+    if defn.spell is not None:
+        table.add_row("spell", repr(defn.spell))
+    for i, ab in enumerate(defn.activated, start=1):
+        table.add_row(f"activated {i}" + (" (mana)" if ab.mana_ability else ""), repr(ab))
+    for st in defn.static:
+        table.add_row("static", repr(st))
+    for u in defn.unsupported:
+        table.add_row(Text("UNSUPPORTED", style="bold red"), u.text)
+    if not table.rows:
+        table.add_row("-", "no abilities")
+    return table
+
+
+@app.command()
+def card(name: str = typer.Argument(..., help="The card's name (any case).")) -> None:
+    """Show a card's Oracle text and what manastack compiled it to."""
+    from .cards import get_database
+    from .compiler import definition_for
+
+    db = get_database()
+    oracle = db.get(name) or db.resolve(name)
+    if oracle is None:
+        hints = db.suggest(name)
+        msg = f"unknown card {name!r}"
+        if hints:
+            msg += f" (did you mean: {', '.join(hints)}?)"
+        raise fail(msg, EXIT_NOT_FOUND)
+    defn = definition_for(oracle.name)
+    console = _out(soft_wrap=False)
+    console.print(_oracle_panel(oracle))
+    console.print(_compiled_table(defn))
+    if defn.supported:
+        console.print(Text("Playable: every line of its text compiled.", style="green"))
+    else:
+        console.print(Text("Not playable: manastack cannot compile "
+                           f"{len(defn.unsupported)} part(s) of its text (shown above); "
+                           "a deck holding it is refused.", style="red"))
+
+
+# ---------------------------------------------------------------------------- plug-ins
+
+
+def _unavailable(command: str, error: Exception):
+    def stub(ctx: typer.Context) -> None:
+        raise fail(f"'manastack {command}' is not available in this install ({error})")
+    stub.__doc__ = f"(unavailable: {error})"
+    return stub
+
+
+_EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+try:  # written separately: manastack/scenario/cli.py
+    from .scenario.cli import scenario_app
+except ImportError as _exc:
+    app.command("scenario", hidden=True, context_settings=_EXTRA)(_unavailable("scenario", _exc))
+else:
+    app.add_typer(scenario_app, name="scenario", help="Run and check scenario files.")
+
+try:  # written separately: manastack/rules_text.py
+    from .rules_text import rules_command
+except ImportError as _exc:
+    app.command("rules", hidden=True, context_settings=_EXTRA)(_unavailable("rules", _exc))
+else:
+    app.command("rules")(rules_command)
+
+
+def main() -> None:
+    """Entry point of the ``manastack`` script and ``python -m manastack``."""
+    app(prog_name="manastack")
+
+
+if __name__ == "__main__":
+    main()
