@@ -183,7 +183,7 @@ def auto_pay(g) -> None:
 
 
 def finish_cast(g) -> None:
-    """CR 601.2h: pay the total cost; 601.2i: the spell becomes cast (602.2i: the ability
+    """CR 601.2h: pay the total cost; 601.2i: the spell becomes cast (602.2b: the ability
     becomes activated); its controller receives priority (CR 117.3c)."""
     ctx = g.cast
     item = g.stack[-1]
@@ -197,13 +197,13 @@ def finish_cast(g) -> None:
     if item.ability is None:
         g.event("601.2i", f"{g.pname(player)} casts {g.objects[item.source].defn.name}")
     else:
-        g.event("602.2i", f"{g.pname(player)} activates an ability of {g.oname(item.source)}")
+        g.event("602.2b", f"{g.pname(player)} activates an ability of {g.oname(item.source)}")
     g.priority = player
     g.passes = 0
 
 
 def pay_other_costs(g, o, ab) -> None:
-    """CR 118.3 / 602.2h: pay the non-mana parts of an activation cost."""
+    """CR 118.3 / 601.2h: pay the non-mana parts of an activation cost."""
     c = ab.cost
     if c.tap:
         o.tapped = True   # CR 107.5

@@ -226,7 +226,7 @@ def deal_combat_damage(g) -> None:
             elif len(rec) == 1:
                 hits.append((oid, rec[0], amount))              # CR 510.1c
             elif not rec and trample:
-                hits.append((oid, c.attackers[oid], amount))   # CR 702.19e
+                hits.append((oid, c.attackers[oid], amount))   # CR 702.19d
         else:
             blocked = [a for a in c.blockers[oid] if a in g.objects]
             if blocked:

@@ -13,8 +13,14 @@ LOOP_LIMIT = 10_000
 
 
 def run(g) -> None:
-    """Advance until a decision is pending or the game is over."""
+    """Advance until a decision is pending or the game is over. CR 104.4b: a loop of
+    mandatory actions that no player can stop ends the game in a draw."""
+    spins = 0
     while g.pending is None and not g.over:
+        spins += 1
+        if spins > LOOP_LIMIT:
+            sba.end_game(g, None, "104.4b", "a loop of mandatory actions: the game is a draw")
+            return
         if g.stage == "setup":
             start_game(g)
         elif g.stage == "mulligan":
