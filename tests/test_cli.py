@@ -137,3 +137,13 @@ def test_benchmark_script_prints_one_json_object():
     assert sum(data["wins"]) + data["draws"] == 3
     assert data["games_per_s"] > 0 and data["decisions_per_s"] > 0
     assert data["clone_us"] is None or data["clone_us"] > 0
+
+
+def test_readme_python_example_runs():
+    import re
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
+    assert blocks, "README has no Python example"
+    namespace: dict = {}
+    exec(compile(blocks[0], "README.md", "exec"), namespace)
+    assert namespace["game"].is_over

@@ -77,6 +77,20 @@ class AddMana:
 
 
 @dataclass(frozen=True, slots=True)
+class Attach:
+    """CR 701.3a: attach the source (an Equipment or Aura) to target number ``target``."""
+
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Destroy:
+    """CR 701.8a: destroy target number ``target`` (move it to its owner's graveyard)."""
+
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class DrawCards:
     """CR 121: the controller draws ``count`` cards."""
 
@@ -90,7 +104,7 @@ class GainLife:
     amount: int
 
 
-Effect = DealDamage | ModifyPowerToughness | AddMana | DrawCards | GainLife
+Effect = DealDamage | ModifyPowerToughness | AddMana | DrawCards | GainLife | Attach | Destroy
 
 
 # ---------------------------------------------------------------- abilities (CR 113)
@@ -119,10 +133,15 @@ class ActivatedAbility:
 
 @dataclass(frozen=True, slots=True)
 class StaticAbility:
-    """CR 604: a static ability; ``kind`` names it (``cant_block``, ``cant_attack``)."""
+    """CR 604: a static ability; ``kind`` names it (``cant_block``, ``cant_attack``,
+    ``equipped``: the equipped creature gets +``power``/+``toughness`` (layer 7c) and
+    has ``keywords`` (layer 6), CR 301.5)."""
 
     kind: str
     text: str = ""
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +154,7 @@ class Unsupported:
 # CR 702: the keyword abilities the engine implements by name.
 KEYWORDS = frozenset({
     "flying", "reach", "first strike", "double strike", "trample", "deathtouch",
-    "lifelink", "vigilance", "haste", "defender",
+    "lifelink", "vigilance", "haste", "defender", "shroud", "hexproof",
 })
 
 

@@ -11,8 +11,8 @@ from functools import lru_cache
 
 from ..cards import CardData, get_database
 from ..mana import ManaCost, parse_symbols
-from .abilities import (KEYWORDS, ActivatedAbility, AddMana, CardDefinition, Cost, DealDamage,
-                        DrawCards, GainLife, ModifyPowerToughness, SpellAbility, StaticAbility,
+from .abilities import (KEYWORDS, ActivatedAbility, AddMana, Attach, CardDefinition, Cost,
+                        DealDamage, Destroy, DrawCards, GainLife, ModifyPowerToughness, SpellAbility, StaticAbility,
                         TargetSpec, Unsupported)
 
 # CR 305.6: the intrinsic mana ability of each basic land type.
@@ -66,6 +66,12 @@ def compile_effect(sentence: str):
         targets = (TargetSpec("creature"),) if m.group(1) != "~" else ()
         return targets, (ModifyPowerToughness(int(m.group(2)), int(m.group(3)),
                                               0 if targets else -1),)
+    m = re.fullmatch(r"destroy target (artifact|creature|enchantment|land|permanent)", s)
+    if m:
+        kind = m.group(1)
+        spec = (TargetSpec("creature") if kind == "creature" else TargetSpec("permanent")
+                if kind == "permanent" else TargetSpec("permanent", types=(kind.capitalize(),)))
+        return (spec,), (Destroy(0),)
     m = re.fullmatch(r"add ((?:\{[WUBRGC]\})+)", s, re.I)
     if m:
         return (), (AddMana(tuple(parse_symbols(m.group(1)))),)
@@ -113,6 +119,30 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
     words = [w.strip() for w in low.split(",")]
     if words and all(w in KEYWORDS for w in words):
         out["keywords"].update(words)
+        return True
+    # CR 702.6a: Equip [cost] means "[Cost]: Attach this to target creature you control.
+    # Activate only as a sorcery."
+    m = re.fullmatch(r"equip (\{[^:]*\})", low)
+    if m and not is_spell:
+        try:
+            mana = ManaCost.parse(m.group(1))
+        except ValueError:
+            return False
+        out["activated"].append(ActivatedAbility(
+            Cost(mana), (Attach(0),), (TargetSpec("creature", controller="you"),), False,
+            True, line))
+        return True
+    # CR 301.5a / 613.4c / 613.1f: "Equipped creature gets +N/+N and has [keywords]."
+    m = re.fullmatch(r"equipped creature (?:gets ([+-]\d+)/([+-]\d+))?(?: and )?(?:has (.+))?", low)
+    if m and (m.group(1) or m.group(3)):
+        kws: tuple[str, ...] = ()
+        if m.group(3):
+            kws = tuple(k.strip() for k in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group(3))
+                        if k.strip())
+            if not all(k in KEYWORDS for k in kws):
+                return False
+        out["static"].append(StaticAbility(
+            "equipped", line, int(m.group(1) or 0), int(m.group(2) or 0), kws))
         return True
     # CR 509.1a / 508.1c: restrictions.
     if re.fullmatch(r"~ can't block", low):

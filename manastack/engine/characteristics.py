@@ -9,9 +9,21 @@ from __future__ import annotations
 from .state import Obj
 
 
+def _equipped_statics(g, o: Obj):
+    """CR 301.5a: the "equipped creature" static abilities of whatever is attached to ``o``."""
+    for oid in g.battlefield:
+        a = g.objects[oid]
+        if a.attached_to == o.oid and a.defn.static:
+            for s in a.defn.static:
+                if s.kind == "equipped" and "Equipment" in a.defn.subtypes:
+                    yield s
+
+
 def power(g, o: Obj) -> int:
     """CR 613.4: base power (7a/7b), then modifications and counters (7c)."""
     p = o.defn.power or 0
+    for s in _equipped_statics(g, o):
+        p += s.power
     c = o.counters
     if c:
         p += c.get("+1/+1", 0) - c.get("-1/-1", 0)
@@ -24,6 +36,8 @@ def power(g, o: Obj) -> int:
 def toughness(g, o: Obj) -> int:
     """CR 613.4: base toughness (7a/7b), then modifications and counters (7c)."""
     t = o.defn.toughness or 0
+    for s in _equipped_statics(g, o):
+        t += s.toughness
     c = o.counters
     if c:
         t += c.get("+1/+1", 0) - c.get("-1/-1", 0)
@@ -34,8 +48,15 @@ def toughness(g, o: Obj) -> int:
 
 
 def has_keyword(g, o: Obj, keyword: str) -> bool:
-    """CR 613.1f (layer 6): whether the object has a keyword ability."""
-    return keyword in o.defn.keywords
+    """CR 613.1f (layer 6): whether the object has a keyword ability, printed or granted
+    by an Equipment attached to it."""
+    if keyword in o.defn.keywords:
+        return True
+    if o.zone == "battlefield":
+        for s in _equipped_statics(g, o):
+            if keyword in s.keywords:
+                return True
+    return False
 
 
 def has_static(o: Obj, kind: str) -> bool:

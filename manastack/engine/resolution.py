@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..compiler.abilities import AddMana, DealDamage, DrawCards, GainLife, ModifyPowerToughness
+from ..compiler.abilities import (AddMana, Attach, DealDamage, Destroy, DrawCards, GainLife,
+                                  ModifyPowerToughness)
 from ..mana import TYPE_INDEX
 from .characteristics import has_keyword
 from .state import ContinuousEffect
@@ -73,6 +74,18 @@ def execute(g, item, eff, legal_targets: set) -> None:
             g.effects.append(ContinuousEffect(g.timestamp, "7c", who, eff.power, eff.toughness,
                                               eff.until))
             g.event("613.4c", f"{g.oname(who)} gets {eff.power:+d}/{eff.toughness:+d} until end of turn")
+    elif t is Attach:
+        target = item.targets[eff.target]
+        src = g.objects.get(item.source)
+        if target in legal_targets and src is not None and src.zone == "battlefield":
+            attach(g, src, target)
+    elif t is Destroy:
+        target = item.targets[eff.target]
+        o = g.objects.get(target)
+        if target in legal_targets and o is not None:
+            # CR 701.8a: destroy = move from the battlefield to its owner's graveyard.
+            g.event("701.8a", f"{g.oname(target)} is destroyed")
+            zones.move(g, o, "graveyard")
     elif t is AddMana:
         add_mana(g, item.controller, eff)
     elif t is DrawCards:
@@ -82,6 +95,18 @@ def execute(g, item, eff, legal_targets: set) -> None:
         g.event("119.3", f"{g.pname(item.controller)} gains {eff.amount} life")
     else:
         raise NotImplementedError(f"effect {eff!r}")
+
+
+def attach(g, src, target: int) -> None:
+    """CR 701.3a: attach ``src`` to ``target``; 701.3b: attaching to the object it is
+    already attached to does nothing. Control of the Equipment doesn't change (301.5d)."""
+    if src.attached_to == target:
+        g.event("701.3b", f"{g.oname(src.oid)} is already attached to {g.oname(target)}")
+        return
+    src.attached_to = target
+    g.timestamp += 1
+    src.timestamp = g.timestamp   # CR 613.7e: a new timestamp when attached
+    g.event("701.3a", f"{g.oname(src.oid)} becomes attached to {g.oname(target)}")
 
 
 def add_mana(g, player: int, eff: AddMana, chosen: str | None = None) -> None:

@@ -49,8 +49,19 @@ def _one_pass(g) -> bool:
         # CR 704.5h: damage from a source with deathtouch -> destroyed.
         elif o.deathtouched:
             to_destroy.append((o, "704.5h", "was dealt damage by a deathtouch source"))
+    # CR 704.5n: an Equipment attached to an illegal permanent becomes unattached.
+    unattach = []
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if o.attached_to is not None and "Equipment" in o.defn.subtypes:
+            host = g.objects.get(o.attached_to)
+            if host is None or host.zone != "battlefield" or not is_creature(host):
+                unattach.append(o)
+    for o in unattach:
+        o.attached_to = None
+        g.event("704.5n", f"{g.oname(o.oid)} becomes unattached")
     if not losers and not to_graveyard and not to_destroy:
-        return False
+        return bool(unattach)
     for o, rule, why in to_graveyard + to_destroy:
         if o.oid in g.objects and o.zone == "battlefield":
             g.event(rule, f"{g.oname(o.oid)} {why} and is put into its owner's graveyard")

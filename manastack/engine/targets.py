@@ -25,6 +25,15 @@ def _object_matches(g, o, spec: TargetSpec, controller: int) -> bool:
         return False
     if spec.controller == "you" and o.controller != controller:
         return False
+    kws = o.defn.keywords
+    if kws or any(a.attached_to == o.oid for a in (g.objects[x] for x in g.battlefield)):
+        from .characteristics import has_keyword
+        # CR 702.18a: shroud - can't be the target of spells or abilities.
+        if has_keyword(g, o, "shroud"):
+            return False
+        # CR 702.11b: hexproof - can't be the target of opponents' spells or abilities.
+        if o.controller != controller and has_keyword(g, o, "hexproof"):
+            return False
     if spec.controller == "opponent" and o.controller == controller:
         return False
     return True

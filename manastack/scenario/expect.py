@@ -1,0 +1,200 @@
+"""Checking ``expect`` / ``check`` mappings against a game. Every failed key is reported
+as ``PATH: expected X, got Y``."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..engine.characteristics import has_keyword, power, toughness
+from ..mana import COLOR_NAMES, format_pool, parse_pool
+from .refs import PLAYERS, RefError, canon, card_zone, current_obj
+
+_COLOR_ORDER = ("white", "blue", "black", "red", "green")
+
+
+def _names(g, oids) -> list[str]:
+    return [g.objects[o].defn.name for o in oids if o in g.objects]
+
+
+def _multiset_eq(a, b) -> bool:
+    return Counter(canon(x) for x in a) == Counter(canon(x) for x in b)
+
+
+def _fmt_list(v) -> str:
+    return "[" + ", ".join(str(x) for x in v) + "]"
+
+
+def _player_name(p) -> str:
+    return "none" if p is None else f"p{p + 1}"
+
+
+def check(g, table, e: dict, where: str) -> list[str]:
+    """All failures of expectation ``e``; ``where`` prefixes each key path."""
+    out: list[str] = []
+
+    def fail(path, expected, got):
+        out.append(f"{where}.{path}: expected {expected}, got {got}")
+
+    for pk, pi in PLAYERS.items():
+        pe = e.get(pk)
+        if not pe:
+            continue
+        pl = g.players[pi]
+        for k, want in pe.items():
+            path = f"{pk}.{k}"
+            if k == "life" and pl.life != want:
+                fail(path, want, pl.life)
+            elif k == "lost" and pl.lost != want:
+                fail(path, want, pl.lost)
+            elif k == "hand_count" and len(pl.hand) != want:
+                fail(path, want, len(pl.hand))
+            elif k == "library_count" and len(pl.library) != want:
+                fail(path, want, len(pl.library))
+            elif k == "mana_pool":
+                got = pl.pool
+                if list(parse_pool(want)) != list(got):
+                    fail(path, repr(format_pool(parse_pool(want))), repr(format_pool(got)))
+            elif k in ("hand", "graveyard", "exile"):
+                got = _names(g, getattr(pl, k))
+                if not _multiset_eq(want, got):
+                    fail(path, _fmt_list(want), _fmt_list(got))
+            elif k == "library":
+                got = [g.setup.cards[c] for c in pl.library]
+                if [canon(x) for x in want] != [canon(x) for x in got]:
+                    fail(path, _fmt_list(want), _fmt_list(got))
+            elif k == "battlefield":
+                got = [g.objects[o].defn.name for o in g.battlefield
+                       if g.objects[o].controller == pi]
+                if not _multiset_eq(want, got):
+                    fail(path, _fmt_list(want), _fmt_list(got))
+    for ref, props in (e.get("objects") or {}).items():
+        out.extend(_check_object(g, table, ref, props, f"{where}.objects.{ref}"))
+    if "stack" in e:
+        got = [g.setup.cards[s.source_card] if s.source_card >= 0 else g.oname(s.source)
+               for s in reversed(g.stack)]
+        want = e["stack"] or []
+        if [canon(x) for x in want] != [canon(x) for x in got]:
+            fail("stack", _fmt_list(want), _fmt_list(got))
+    if "pending" in e:
+        want = e["pending"]
+        d = None if g.over else g.pending
+        got = "none" if d is None else f"{{player: {_player_name(d.player)}, kind: {d.kind}}}"
+        if want is None or want == "none":
+            if d is not None:
+                fail("pending", "none", got)
+        else:
+            if d is None:
+                fail("pending", want, got)
+            else:
+                if "player" in want and PLAYERS[want["player"]] != d.player:
+                    fail("pending.player", want["player"], _player_name(d.player))
+                if "kind" in want and want["kind"] != d.kind:
+                    fail("pending.kind", want["kind"], d.kind)
+    if "turn" in e and g.turn != e["turn"]:
+        fail("turn", e["turn"], g.turn)
+    if "step" in e and g.step != e["step"]:
+        fail("step", e["step"], g.step)
+    if "winner" in e:
+        want = e["winner"] or "none"
+        got = ("draw" if g.winner is None else _player_name(g.winner)) if g.over else "none"
+        if want != got:
+            fail("winner", want, got)
+    return out
+
+
+def _check_object(g, table, ref, props, where) -> list[str]:
+    out: list[str] = []
+
+    def fail(k, expected, got):
+        out.append(f"{where}.{k}: expected {expected}, got {got}")
+
+    try:
+        kind, v = table.lookup(ref)
+    except RefError as err:
+        return [f"{where}: {err}"]
+    if kind == "stack":
+        if v > len(g.stack):
+            return [f"{where}: the stack holds only {len(g.stack)} object(s)"]
+        card = g.stack[-v].source_card
+    elif kind == "card":
+        card = v.card
+    else:
+        return [f"{where}: a player is not an object"]
+    o = current_obj(g, card)
+    defn = o.defn if o is not None else g.setup.definitions[card]
+    zone = card_zone(g, card)
+    for k, want in props.items():
+        if k == "zone":
+            if want != zone:
+                fail(k, want, zone)
+            continue
+        if k in ("mana_value", "type_line", "colors"):
+            if k == "mana_value":
+                got = defn.mana_value
+                item = next((s for s in g.stack if o is not None and s.source == o.oid
+                             and s.ability is None), None)
+                if item is not None:
+                    got += item.x * defn.mana_cost.x   # CR 202.3e: X on the stack
+            elif k == "type_line":
+                got = defn.type_line
+            else:
+                got = sorted((COLOR_NAMES[c] for c in defn.colors), key=_COLOR_ORDER.index)
+                want_s = sorted(str(c).lower() for c in (want or []))
+                if sorted(got) != want_s:
+                    fail(k, _fmt_list(want or []), _fmt_list(got))
+                continue
+            if got != want:
+                fail(k, want, got)
+            continue
+        if k == "chosen":
+            out.append(f"{where}.chosen: not supported yet: chosen")
+            continue
+        if o is None:
+            fail(k, want, f"nothing (the card is in zone {zone})")
+            continue
+        if k == "power":
+            got = power(g, o)
+        elif k == "toughness":
+            got = toughness(g, o)
+        elif k == "tapped":
+            got = o.tapped
+        elif k == "sick":
+            got = o.sick
+        elif k == "damage":
+            got = o.damage
+        elif k == "controller":
+            got = _player_name(o.controller)
+        elif k == "counters":
+            have = o.counters or {}
+            for ck, n in (want or {}).items():
+                if have.get(ck, 0) != n:
+                    fail(f"counters.{ck}", n, have.get(ck, 0))
+            continue
+        elif k == "attached_to":
+            got_o = g.objects.get(o.attached_to) if o.attached_to is not None else None
+            got = "none" if got_o is None else (table.name_of_card(got_o.card) or got_o.defn.name)
+            if want is None or want == "none":
+                if got_o is not None:
+                    fail(k, "none", got)
+                continue
+            try:
+                _, target = table.lookup(want)
+                ok = got_o is not None and getattr(target, "card", None) == got_o.card
+            except RefError as err:
+                out.append(f"{where}.attached_to: {err}")
+                continue
+            if not ok:
+                fail(k, want, got)
+            continue
+        elif k in ("has", "lacks"):
+            for kw in want or []:
+                h = has_keyword(g, o, str(kw).lower())
+                if h != (k == "has"):
+                    fail(f"{k}.{kw}", f"{kw} {'present' if k == 'has' else 'absent'}",
+                         "present" if h else "absent")
+            continue
+        else:
+            continue
+        if got != want:
+            fail(k, want, got)
+    return out

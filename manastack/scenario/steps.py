@@ -1,0 +1,379 @@
+"""Running the steps of a scenario's ``do`` script against a game.
+
+Each step becomes one or more engine actions. ``Rejected`` means the engine (or the
+runner, acting for it on a step it can't take) refused the step: it passes only with
+``error: true``. ``StepFailed`` fails the scenario. ``NotAnswered`` is strict mode: the
+engine waits for a decision the step does not answer.
+"""
+
+from __future__ import annotations
+
+from ..engine.actions import AUTO, PASS, PAY, Action, IllegalAction
+from ..engine.state import STEP_INDEX
+from ..mana import NAME_TO_SYMBOL, TYPE_INDEX, parse_symbols
+from .refs import PLAYERS, RefError, describe, resolve
+
+MAX_PASSES = 5000
+
+
+class Rejected(Exception):
+    """The step is an illegal action."""
+
+
+class StepFailed(Exception):
+    """The scenario fails at this step."""
+
+
+class NotAnswered(Exception):
+    """Strict mode: the pending decision is not what this step answers."""
+
+
+UNSUPPORTED_OPTIONS = ("x", "mode", "sacrifice", "tap", "return", "discard", "exile",
+                       "alternative", "additional", "hybrid", "phyrexian")
+
+
+def pname(p: int) -> str:
+    return f"p{p + 1}"
+
+
+def pending_text(g) -> str:
+    d = g.pending
+    if g.over:
+        return "the game is over"
+    if d is None:
+        return "nothing is pending"
+    return f"{pname(d.player)} to decide {d.kind}"
+
+
+class Runner:
+    """Holds the game of a running scenario and takes steps on it."""
+
+    def __init__(self, game, table) -> None:
+        self.g = game
+        self.table = table
+        self.stack_at_start: list[int] = []
+
+    # ------------------------------------------------------------ helpers
+    def ref(self, r, players=True) -> int:
+        try:
+            return resolve(self.g, self.table, r, self.stack_at_start, allow_players=players)
+        except RefError as e:
+            raise StepFailed(str(e)) from None
+
+    def name(self, oid: int) -> str:
+        return describe(self.g, self.table, oid)
+
+    def apply(self, action: Action) -> None:
+        g = self.g
+        before = g.clone()
+        try:
+            g.apply(action)
+        except IllegalAction as e:
+            if _state(g) != _state(before):
+                raise StepFailed(f"the engine rejected {action!r} ({e}) but changed the game "
+                                 "state") from None
+            raise Rejected(str(e)) from None
+
+    def expect(self, player: int | None, kinds) -> None:
+        """Strict mode: the pending decision must be one of ``kinds`` for ``player``."""
+        g = self.g
+        d = g.pending
+        if g.over:
+            raise NotAnswered("the game is over")
+        if d is None or d.kind not in kinds or (player is not None and d.player != player):
+            raise NotAnswered(f"the engine is waiting for {pending_text(g)}, which this step "
+                              "does not answer")
+
+    # ------------------------------------------------------------ steps
+    def run_step(self, step) -> None:
+        g = self.g
+        self.stack_at_start = [s.oid for s in g.stack]
+        if step == "pass":
+            self.expect(None, ("priority",))
+            self.apply(PASS)
+            return
+        if step == "resolve":
+            self.resolve()
+            return
+        if "advance" in step:
+            self.advance(step["advance"])
+            return
+        (pkey, body), = ((k, v) for k, v in step.items() if k in PLAYERS)
+        p = PLAYERS[pkey]
+        for k in ("play", "cast", "activate", "mana", "choose", "attack", "block"):
+            if k in body:
+                getattr(self, "do_" + k)(p, body)
+                return
+        raise StepFailed(f"no action in step {body!r}")
+
+    def do_play(self, p, body) -> None:
+        oid = self.ref(body["play"], players=False)
+        self.expect(p, ("priority",))
+        self.apply(Action("play", oid))
+
+    def do_cast(self, p, body) -> None:
+        self._unsupported(body)
+        oid = self.ref(body["cast"], players=False)
+        self.expect(p, ("priority",))
+        card = self.g.objects[oid].card
+        before = len(self.g.stack)
+        self.apply(Action("cast", oid))
+        if len(self.g.stack) <= before or self.g.stack[before].source_card != card:
+            raise Rejected(self._reversal_reason("the cast"))
+        self._answer_announcement(p, body, self.g.stack[before].oid)
+
+    def do_activate(self, p, body) -> None:
+        self._unsupported(body)
+        oid = self.ref(body["activate"], players=False)
+        o = self.g.objects[oid]
+        acts = o.defn.activated
+        n = body.get("ability")
+        if n is None:
+            nonmana = [i for i, ab in enumerate(acts, 1) if not ab.mana_ability]
+            if len(nonmana) != 1:
+                raise Rejected(f"{self.name(oid)} has {len(nonmana)} activated abilities that "
+                               "are not mana abilities; say which with `ability: N`")
+            n = nonmana[0]
+        if not 1 <= n <= len(acts):
+            raise Rejected(f"CR 602.1: {self.name(oid)} has no activated ability number {n}")
+        if acts[n - 1].mana_ability:
+            self._mana(p, oid, n)
+            return
+        self.expect(p, ("priority",))
+        before = len(self.g.stack)
+        self.apply(Action("activate", oid, n))
+        if len(self.g.stack) <= before:
+            raise Rejected(self._reversal_reason("the activation"))
+        self._answer_announcement(p, body, self.g.stack[before].oid)
+
+    def do_mana(self, p, body) -> None:
+        oid = self.ref(body["mana"], players=False)
+        o = self.g.objects[oid]
+        n = body.get("ability")
+        if n is None:
+            mana = [i for i, ab in enumerate(o.defn.activated, 1) if ab.mana_ability]
+            if not mana:
+                raise Rejected(f"CR 605.1a: {self.name(oid)} has no mana ability")
+            n = mana[0]
+        elif not (1 <= n <= len(o.defn.activated)) or not o.defn.activated[n - 1].mana_ability:
+            raise Rejected(f"CR 605.1a: ability {n} of {self.name(oid)} is not a mana ability")
+        self._mana(p, oid, n)
+
+    def _mana(self, p, oid, n) -> None:
+        self.expect(p, ("priority", "pay_mana"))
+        self.apply(Action("activate", oid, n))
+
+    def do_choose(self, p, body) -> None:
+        ans = body["choose"]
+        g = self.g
+        d = g.pending
+        if d is None or g.over or d.kind == "priority" or d.player != p:
+            raise NotAnswered(f"the engine is waiting for {pending_text(g)}, which `choose` "
+                              "by " + pname(p) + " does not answer")
+        self.answer(p, d.kind, ans)
+
+    def do_attack(self, p, body) -> None:
+        refs = body["attack"]
+        g = self.g
+        oids = tuple(self.ref(r, players=False) for r in refs)
+        d = g.pending
+        if (not oids and d is not None and d.kind == "priority" and g.step == "declare_attackers"
+                and g.active == p and g.combat is not None and not g.combat.attackers):
+            return   # the declaration had one legal answer and was not asked
+        self.expect(p, ("attackers",))
+        self.apply(Action("attack", choice=oids))
+
+    def do_block(self, p, body) -> None:
+        pairs = tuple((self.ref(b, players=False), self.ref(a, players=False))
+                      for b, a in body["block"].items())
+        g = self.g
+        d = g.pending
+        if (not pairs and d is not None and d.kind == "priority" and g.step == "declare_blockers"
+                and g.combat is not None and not g.combat.blockers):
+            return
+        self.expect(p, ("blockers",))
+        self.apply(Action("block", choice=pairs))
+
+    def resolve(self) -> None:
+        g = self.g
+        self.expect(None, ("priority",))
+        if not g.stack:
+            raise Rejected("`resolve`: the stack is empty")
+        target = g.stack[-1].oid
+        for _ in range(MAX_PASSES):
+            if g.over or all(s.oid != target for s in g.stack):
+                return
+            if g.pending is None or g.pending.kind != "priority":
+                return   # a decision while resolving: the next step answers it
+            self.apply(PASS)
+        raise StepFailed("`resolve` passed too many times: the object never left the stack")
+
+    def advance(self, step: str) -> None:
+        g = self.g
+        self.expect(None, ("priority",))
+        start_turn, start_idx = g.turn, STEP_INDEX[g.step]
+        for _ in range(MAX_PASSES):
+            if g.over:
+                return
+            if g.step == step and (g.turn > start_turn or STEP_INDEX[step] > start_idx):
+                return
+            d = g.pending
+            if d is None or d.kind != "priority":
+                return   # stops early at any other decision
+            n = len(g.stack)
+            self.apply(PASS)
+            if len(g.stack) > n:
+                return   # an object was put on the stack
+        raise StepFailed(f"`advance: {step}` never reached {step}")
+
+    # ------------------------------------------------------------ casting
+    def _unsupported(self, body) -> None:
+        for k in UNSUPPORTED_OPTIONS:
+            if k in body:
+                raise StepFailed(f"not supported yet: {k}")
+
+    def _reversal_reason(self, what: str) -> str:
+        log = self.g.log
+        last = next((f"CR {r}: {t}" for r, t in reversed(log) if r == "733.1"), None)
+        return f"{what} was reversed" + (f" ({last})" if last else "")
+
+    def _answer_announcement(self, p, body, item_oid: int) -> None:
+        """Answer the decisions of CR 601.2 / 602.2 from the step's options."""
+        g = self.g
+        targets = None
+        if "targets" in body:
+            targets = [self.ref(r) for r in body["targets"]]
+        pay = body.get("pay")
+        given = 0
+        paid = False
+        for _ in range(1000):
+            d = g.pending
+            if d is None or g.over or d.player != p or g.cast is None:
+                break
+            if d.kind == "targets" and targets is not None:
+                if given >= len(targets):
+                    raise Rejected(f"CR 601.2c: more targets are asked than the {len(targets)} "
+                                   "given")
+                self.apply(Action("choose", choice=(targets[given],)))
+                given += 1
+                continue
+            if d.kind == "pay_mana" and pay is not None and not paid:
+                self.pay(p, pay)
+                paid = True
+                continue
+            break
+        item = next((s for s in g.stack if s.oid == item_oid), None)
+        if item is None and g.cast is None:
+            # CR 733.1: the announcement was reversed (no legal target, cost unpaid).
+            raise Rejected(self._reversal_reason("the announcement"))
+        if targets is not None and item is not None:
+            if list(item.targets) != targets and g.cast is None:
+                raise Rejected("CR 601.2c: the targets are "
+                               + (", ".join(self.name(t) for t in item.targets) or "none")
+                               + ", not " + ", ".join(self.name(t) for t in targets))
+        if pay is not None and not paid and pay != "auto" and pay:
+            if g.cast is None and g.pending is not None and g.pending.kind == "priority":
+                # Nothing was asked (a cost paid without a decision): the sources are
+                # still activated, in order, as the instruction says.
+                for s in pay:
+                    self._pay_source(p, s)
+
+    def pay(self, p, pay) -> None:
+        """CR 601.2g-h: activate a mana ability of each source, then pay from the pool."""
+        if pay == "auto":
+            self.apply(AUTO)
+            return
+        for s in pay:
+            d = self.g.pending
+            if d is None or d.kind != "pay_mana":
+                raise Rejected(f"the payment is over ({pending_text(self.g)}) before every "
+                               "source was used")
+            self._pay_source(p, s)
+        d = self.g.pending
+        if d is not None and d.kind == "pay_mana" and d.player == p:
+            self.apply(PAY)
+
+    def _pay_source(self, p, s) -> None:
+        g = self.g
+        if isinstance(s, dict):
+            for k in ("sacrifice", "tap", "return", "discard", "exile", "pay"):
+                if k in s:
+                    raise StepFailed(f"not supported yet: {k} (in a mana source)")
+            ref, n, mana = s["source"], s.get("ability"), s.get("mana")
+        else:
+            ref, n, mana = s, None, None
+        oid = self.ref(ref, players=False)
+        o = g.objects[oid]
+        if n is None:
+            mana_abs = [i for i, ab in enumerate(o.defn.activated, 1) if ab.mana_ability]
+            if not mana_abs:
+                raise Rejected(f"CR 605.1a: {self.name(oid)} has no mana ability")
+            n = mana_abs[0]
+        self.apply(Action("activate", oid, n))
+        d = g.pending
+        if d is not None and d.kind == "mana_type" and d.player == p:
+            if mana is None:
+                raise NotAnswered(f"the mana ability of {self.name(oid)} asks {pname(p)} to "
+                                  "decide mana_type, which its pay entry does not answer")
+            syms = parse_symbols(mana)
+            if not syms or any(x != syms[0] for x in syms):
+                raise Rejected(f"{mana!r} is not a choice of one type of mana")
+            self.apply(Action("choose", choice=syms[0]))
+
+    # ------------------------------------------------------------ answers
+    def answer(self, p, kind: str, ans) -> None:
+        g = self.g
+        if isinstance(ans, bool) and kind != "yes_no":
+            raise Rejected(f"a yes/no answer does not answer a {kind} decision")
+        if kind == "targets":
+            items = ans if isinstance(ans, list) else [ans]
+            for r in items:
+                d = g.pending
+                if d is None or d.kind != "targets" or d.player != p:
+                    raise Rejected("more targets given than asked")
+                self.apply(Action("choose", choice=(self.ref(r),)))
+            return
+        if kind == "pay_mana":
+            if ans != "auto" and not isinstance(ans, list):
+                raise Rejected("a mana payment is answered with a list of sources or `auto`")
+            self.pay(p, ans)
+            return
+        if kind in ("discard", "choose_cards"):
+            items = ans if isinstance(ans, list) else [ans]
+            self.apply(Action("choose", choice=tuple(self.ref(r, players=False) for r in items)))
+            return
+        if kind == "assign_damage":
+            if not isinstance(ans, dict):
+                raise Rejected("combat damage is assigned with a mapping {REF: amount}")
+            div = {}
+            for r, n in ans.items():
+                if not isinstance(n, int) or isinstance(n, bool):
+                    raise Rejected(f"damage to {r} must be a whole number")
+                if n:
+                    div[self.ref(r)] = n
+            self.apply(Action("choose", choice=div))
+            return
+        if kind == "mana_type":
+            sym = None
+            if isinstance(ans, str):
+                if ans.lower() in NAME_TO_SYMBOL:
+                    sym = NAME_TO_SYMBOL[ans.lower()]
+                else:
+                    syms = parse_symbols(ans)
+                    if len(syms) >= 1 and all(x == syms[0] for x in syms):
+                        sym = syms[0]
+            if sym not in TYPE_INDEX:
+                raise Rejected(f"{ans!r} is not a type of mana")
+            self.apply(Action("choose", choice=sym))
+            return
+        raise StepFailed(f"not supported yet: answering a {kind} decision")
+
+
+def _state(g) -> dict:
+    d = g.state_dict()
+    d.pop("log", None)
+    return d
+
+
+def state_key(g) -> dict:
+    return _state(g)
