@@ -11,7 +11,8 @@ from .decklist import DeckError, load_decklist
 from .engine.actions import Action, IllegalAction
 from .engine.game import Game, Options
 from .engine.setup import UnsupportedCard, new_game, replay
+from .scenario.runner import load_scenario
 
 __all__ = ["Action", "DeckError", "Game", "IllegalAction", "Options", "UnsupportedCard",
-           "load_decklist", "new_game", "replay"]
+           "load_decklist", "load_scenario", "new_game", "replay"]
 __version__ = "0.1.0"

@@ -47,6 +47,21 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> "typer.Exit":
     return typer.Exit(code)
 
 
+def _version(value: bool) -> None:
+    if value:
+        from . import __version__
+        _out().print(f"manastack {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_version,
+                                       is_eager=True, help="Show the version and exit.")
+          ) -> None:
+    """manastack: a Magic: The Gathering rules engine that plays real cards from their
+    Oracle text, by the Comprehensive Rules."""
+
+
 # ---------------------------------------------------------------------------- play
 
 

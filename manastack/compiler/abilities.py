@@ -16,7 +16,8 @@ from ..mana import ManaCost
 @dataclass(frozen=True, slots=True)
 class TargetSpec:
     """CR 115.1: what a target may be. ``kind``: ``any`` (creature, player, planeswalker or
-    battle, CR 115.4), ``creature``, ``player``, ``permanent``, ``spell``.
+    battle, CR 115.4), ``creature``, ``player``, ``permanent``, ``spell``, ``card`` (a card
+    in ``zone``). ``other``: not the source itself ("another").
     ``minimum``/``maximum`` give the count ("any number of" is 0..None, CR 115.1d)."""
 
     kind: str = "any"
@@ -24,6 +25,10 @@ class TargetSpec:
     maximum: int | None = 1
     controller: str | None = None  # "you" / "opponent" / None
     types: tuple[str, ...] = ()     # extra type requirements ("artifact creature")
+    subtypes: tuple[str, ...] = ()  # "target Equipment"
+    zone: str = "battlefield"
+    other: bool = False
+    max_mana_value: int | None = None
 
 
 # ---------------------------------------------------------------- costs (CR 118, 602.1)
@@ -91,6 +96,34 @@ class Destroy:
 
 
 @dataclass(frozen=True, slots=True)
+class AttachTargetsToSelf:
+    """CR 701.3a: attach each target (Equipment) to the ability's source ("to it").
+    Ruling (Armory Automaton): all of them or none; 608.2h: if the source has left the
+    battlefield, nothing happens."""
+
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class TapSubject:
+    """CR 701.26a: tap "that creature" (the object the trigger refers to)."""
+
+    subject: str = "that_creature"
+
+
+@dataclass(frozen=True, slots=True)
+class SearchLibrary:
+    """CR 701.23: search your library for up to ``count`` cards with ``types``/
+    ``supertypes``, put them ``to`` a zone (tapped), then shuffle."""
+
+    supertypes: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    to: str = "battlefield"
+    tapped: bool = False
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class DrawCards:
     """CR 121: the controller draws ``count`` cards."""
 
@@ -104,7 +137,8 @@ class GainLife:
     amount: int
 
 
-Effect = DealDamage | ModifyPowerToughness | AddMana | DrawCards | GainLife | Attach | Destroy
+Effect = (DealDamage | ModifyPowerToughness | AddMana | DrawCards | GainLife | Attach | Destroy
+          | AttachTargetsToSelf | TapSubject | SearchLibrary)
 
 
 # ---------------------------------------------------------------- abilities (CR 113)
@@ -128,6 +162,20 @@ class ActivatedAbility:
     targets: tuple[TargetSpec, ...] = ()
     mana_ability: bool = False
     sorcery_speed: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TriggeredAbility:
+    """CR 603: "When/Whenever/At [event], [effect]." ``events`` names the trigger events
+    (``enters``, ``attacks``, ``dies``, ``graveyard_from_battlefield``,
+    ``equipped_attacks``, ``becomes_attached``, ``upkeep``, ``becomes_tapped``);
+    ``optional`` is a "you may" (CR 603.5)."""
+
+    events: tuple[str, ...]
+    effects: tuple = ()
+    targets: tuple[TargetSpec, ...] = ()
+    optional: bool = False
     text: str = ""
 
 
@@ -174,6 +222,7 @@ class CardDefinition:
     keywords: frozenset = frozenset()
     spell: SpellAbility | None = None
     activated: tuple[ActivatedAbility, ...] = ()
+    triggered: tuple[TriggeredAbility, ...] = ()
     static: tuple[StaticAbility, ...] = ()
     unsupported: tuple[Unsupported, ...] = ()
     text: str = ""

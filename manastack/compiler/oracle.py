@@ -11,8 +11,9 @@ from functools import lru_cache
 
 from ..cards import CardData, get_database
 from ..mana import ManaCost, parse_symbols
-from .abilities import (KEYWORDS, ActivatedAbility, AddMana, Attach, CardDefinition, Cost,
-                        DealDamage, Destroy, DrawCards, GainLife, ModifyPowerToughness, SpellAbility, StaticAbility,
+from .abilities import (KEYWORDS, ActivatedAbility, AddMana, Attach, AttachTargetsToSelf,
+                        CardDefinition, Cost, DealDamage, Destroy, DrawCards, SearchLibrary,
+                        TapSubject, TriggeredAbility, GainLife, ModifyPowerToughness, SpellAbility, StaticAbility,
                         TargetSpec, Unsupported)
 
 # CR 305.6: the intrinsic mana ability of each basic land type.
@@ -33,6 +34,15 @@ _TARGET_PHRASES = {
 }
 
 
+_PROTECTION = re.compile(r"protection from (white|blue|black|red|green|the last chosen color|"
+                         r"the chosen color)")
+
+
+def is_keyword(word: str) -> bool:
+    """CR 702: a keyword ability the engine implements (protection from a color, 702.16)."""
+    return word in KEYWORDS or bool(_PROTECTION.fullmatch(word))
+
+
 def _number(word: str) -> int | None:
     word = word.lower()
     if word.isdigit():
@@ -48,7 +58,8 @@ def _normalise(text: str, name: str) -> str:
         short = name.split(",")[0]
         if short != name and len(short) > 3:
             text = text.replace(short, "~")
-    text = re.sub(r"\b[Tt]his (creature|artifact|land|enchantment|permanent|spell)\b", "~", text)
+    text = re.sub(r"\b[Tt]his (creature|artifact|land|enchantment|permanent|spell|Equipment|Aura|"
+                  r"Vehicle|token)\b", "~", text)
     return text.strip()
 
 
@@ -61,6 +72,19 @@ def compile_effect(sentence: str):
                      r"target creature|target player|target opponent)", s)
     if m and _number(m.group(1)) is not None:
         return (_TARGET_PHRASES[m.group(2)],), (DealDamage(_number(m.group(1)), 0),)
+    m = re.fullmatch(r"(?:~|it) deals (\d+|\w+) damage to you", s)
+    if m and _number(m.group(1)) is not None:
+        return (), (DealDamage(_number(m.group(1)), -1),)
+    if s.lower() == "attach any number of target equipment to it":
+        return ((TargetSpec("permanent", 0, None, subtypes=("Equipment",)),),
+                (AttachTargetsToSelf(),))
+    if s == "tap that creature":
+        return (), (TapSubject(),)
+    m = re.fullmatch(r"search your library for an? (basic )?(land|creature|artifact) card, put "
+                     r"it onto the battlefield( tapped)?, then shuffle", s)
+    if m:
+        return (), (SearchLibrary(("Basic",) if m.group(1) else (), (m.group(2).capitalize(),),
+                                  "battlefield", bool(m.group(3))),)
     m = re.fullmatch(r"(target creature|~) gets ([+-]\d+)/([+-]\d+) until end of turn", s)
     if m:
         targets = (TargetSpec("creature"),) if m.group(1) != "~" else ()
@@ -84,6 +108,43 @@ def compile_effect(sentence: str):
     m = re.fullmatch(r"you gain (\d+|\w+) life", s, re.I)
     if m and _number(m.group(1)) is not None:
         return (), (GainLife(_number(m.group(1))),)
+    return None
+
+
+# CR 603.1: trigger conditions, as event names for the engine.
+_TRIGGERS = [
+    (r"(?:when|whenever) ~ enters or attacks", ("enters", "attacks")),
+    (r"(?:when|whenever) ~ enters or is put into a graveyard from the battlefield",
+     ("enters", "graveyard_from_battlefield")),
+    (r"(?:when|whenever) ~ enters", ("enters",)),
+    (r"(?:when|whenever) ~ attacks", ("attacks",)),
+    (r"(?:when|whenever) ~ dies", ("dies",)),
+    (r"(?:when|whenever) ~ is put into a graveyard from the battlefield",
+     ("graveyard_from_battlefield",)),
+    (r"whenever equipped creature attacks", ("equipped_attacks",)),
+    (r"whenever ~ becomes attached to a creature", ("becomes_attached",)),
+    (r"at the beginning of your upkeep", ("upkeep",)),
+    (r"whenever ~ becomes tapped", ("becomes_tapped",)),
+]
+
+
+def compile_triggered(line: str):
+    """CR 603.1: "[When/Whenever/At] [trigger event], [effect]." or None."""
+    low = line.lower()
+    for pattern, events in _TRIGGERS:
+        m = re.match(pattern + r", (.+)$", low)
+        if not m:
+            continue
+        body = line[m.start(1):]
+        optional = False
+        if body.lower().startswith("you may "):
+            optional = True
+            body = body[len("you may "):]
+        compiled = compile_effect(body)
+        if compiled is None:
+            return None
+        targets, effects = compiled
+        return TriggeredAbility(events, effects, targets, optional, line)
     return None
 
 
@@ -117,7 +178,7 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
     low = line.lower().rstrip(".")
     # CR 702: a line of keyword abilities, comma-separated.
     words = [w.strip() for w in low.split(",")]
-    if words and all(w in KEYWORDS for w in words):
+    if words and all(is_keyword(w) for w in words):
         out["keywords"].update(words)
         return True
     # CR 702.6a: Equip [cost] means "[Cost]: Attach this to target creature you control.
@@ -139,10 +200,14 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
         if m.group(3):
             kws = tuple(k.strip() for k in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group(3))
                         if k.strip())
-            if not all(k in KEYWORDS for k in kws):
+            if not all(is_keyword(k) for k in kws):
                 return False
         out["static"].append(StaticAbility(
             "equipped", line, int(m.group(1) or 0), int(m.group(2) or 0), kws))
+        return True
+    # CR 614.12 / 701.3: "As this Equipment becomes attached to a creature, choose a color."
+    if low in ("as ~ becomes attached to a creature, choose a color",):
+        out["static"].append(StaticAbility("choose_color_on_attach", line))
         return True
     # CR 509.1a / 508.1c: restrictions.
     if re.fullmatch(r"~ can't block", low):
@@ -150,6 +215,12 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
         return True
     if re.fullmatch(r"~ can't attack", low):
         out["static"].append(StaticAbility("cant_attack", line))
+        return True
+    if re.match(r"(when|whenever|at) ", low):
+        trig = compile_triggered(line)
+        if trig is None:
+            return False
+        out["triggered"].append(trig)
         return True
     # CR 602.1: "[Cost]: [Effect.]"
     m = re.fullmatch(r"([^:\"]+):\s*(.+)", line)
@@ -196,7 +267,7 @@ def _to_int(v: str | None) -> int | None:
 def compile_card(card: CardData) -> CardDefinition:
     """Compile a card's Oracle data into a ``CardDefinition`` (unsupported text kept)."""
     is_spell = "Instant" in card.types or "Sorcery" in card.types
-    out = {"keywords": set(), "static": [], "activated": [], "spell": None}
+    out = {"keywords": set(), "static": [], "activated": [], "triggered": [], "spell": None}
     unsupported: list[Unsupported] = []
     # CR 305.6: basic land types grant "{T}: Add [mana]."
     for sub in card.subtypes:
@@ -226,7 +297,8 @@ def compile_card(card: CardData) -> CardDefinition:
         supertypes=tuple(card.supertypes), colors=tuple(card.colors),
         power=_to_int(card.power), toughness=_to_int(card.toughness),
         loyalty=_to_int(card.loyalty), keywords=frozenset(out["keywords"]),
-        spell=out["spell"], activated=tuple(out["activated"]), static=tuple(out["static"]),
+        spell=out["spell"], activated=tuple(out["activated"]),
+        triggered=tuple(out["triggered"]), static=tuple(out["static"]),
         unsupported=tuple(unsupported), text=card.text or "", type_line=card.type_line)
 
 

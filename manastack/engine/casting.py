@@ -9,7 +9,8 @@ to the moment before the announcement (CR 733).
 from __future__ import annotations
 
 from ..compiler.abilities import AddMana
-from ..mana import MANA_TYPES, TYPE_INDEX, find_payment, format_cost, pay_from_pool
+from ..mana import (COLOR_NAMES, MANA_TYPES, NAME_TO_SYMBOL, TYPE_INDEX, find_payment,
+                    format_cost, pay_from_pool)
 from .characteristics import has_keyword, is_creature
 from .resolution import ability_of, add_mana
 from .state import CastContext, StackItem
@@ -141,13 +142,20 @@ def continue_cast(g) -> None:
     ab = ability_of(g, item)
     specs = ab.targets if ab is not None else ()
     if ctx.stage == "targets":
-        if len(item.targets) < len(specs):
-            i = len(item.targets)
+        done = len(item.info.get("groups", ()))
+        if done < len(specs):
+            i = done
+            spec = specs[i]
             ask(g, item.controller, "targets",
-                {"index": i, "candidates": candidates(g, specs[i], item.controller)})
+                {"index": i, "candidates": candidates(g, spec, item.controller, item),
+                 "min": spec.minimum, "max": spec.maximum})
             return
         if item.targets:
             g.event("601.2c", "targets chosen: " + ", ".join(g.oname(t) for t in item.targets))
+        if item.trigger is not None:
+            # CR 603.3d: a triggered ability has no cost; it is now on the stack.
+            g.cast = None
+            return
         ctx.stage = "cost"
     if ctx.stage == "cost":
         if item.ability is None:
@@ -206,7 +214,7 @@ def pay_other_costs(g, o, ab) -> None:
     """CR 118.3 / 601.2h: pay the non-mana parts of an activation cost."""
     c = ab.cost
     if c.tap:
-        o.tapped = True   # CR 107.5
+        zones.tap(g, o)   # CR 107.5
     if c.untap:
         o.tapped = False  # CR 107.6
     if c.pay_life:
@@ -243,8 +251,10 @@ def activate_mana_ability(g, player: int, oid: int, number: int, chosen: str | N
     g.event("605.3b", f"{g.pname(player)} activates {name}'s mana ability")
     choices = next((e.any_of for e in ab.effects if isinstance(e, AddMana) and e.any_of), ())
     if choices and chosen is None:
-        ask(g, player, "mana_type", {"card": card, "ability": number, "player": player,
-                                     "choices": list(choices)})
+        colors = set(choices) <= {"W", "U", "B", "R", "G"} and len(choices) == 5
+        ask(g, player, "color" if colors else "mana_type",
+            {"card": card, "ability": number, "player": player, "mana": True,
+             "choices": [COLOR_NAMES[c] for c in choices] if colors else list(choices)})
         return
     _produce(g, player, ab, chosen)
     if resume:
@@ -261,6 +271,7 @@ def finish_mana_choice(g, chosen: str) -> None:
     """Complete a mana ability that offered a choice of mana type (CR 106.6a)."""
     d = g.pending.data
     g.pending = None
+    chosen = NAME_TO_SYMBOL.get(chosen, chosen)
     ab = g.setup.definitions[d["card"]].activated[d["ability"] - 1]
     _produce(g, d["player"], ab, chosen)
     resume_after_mana(g, d["player"])

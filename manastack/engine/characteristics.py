@@ -69,3 +69,42 @@ def is_creature(o: Obj) -> bool:
 
 def is_land(o: Obj) -> bool:
     return "Land" in o.defn.types
+
+
+COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def protections(g, o: Obj) -> set[str]:
+    """CR 702.16a: the colors ``o`` has protection from (printed, or granted by an
+    attached Equipment; "the last chosen color" is the Equipment's choice)."""
+    out = set()
+    for k in o.defn.keywords:
+        if k.startswith("protection from "):
+            c = COLOR_WORDS.get(k[len("protection from "):])
+            if c:
+                out.add(c)
+    if o.zone == "battlefield":
+        for oid in g.battlefield:
+            a = g.objects[oid]
+            if a.attached_to != o.oid:
+                continue
+            for s in a.defn.static:
+                if s.kind != "equipped":
+                    continue
+                for k in s.keywords:
+                    if not k.startswith("protection from "):
+                        continue
+                    q = k[len("protection from "):]
+                    if q in ("the last chosen color", "the chosen color"):
+                        c = COLOR_WORDS.get(a.chosen or "")
+                    else:
+                        c = COLOR_WORDS.get(q)
+                    if c:
+                        out.add(c)
+    return out
+
+
+def protected_from(g, o: Obj, source: Obj) -> bool:
+    """CR 702.16: whether ``o`` has protection from a quality ``source`` has."""
+    prot = protections(g, o)
+    return bool(prot) and any(c in prot for c in source.defn.colors)

@@ -37,13 +37,18 @@ def begin_declare_attackers(g) -> None:
 def declare_attackers(g, attackers) -> None:
     """CR 508.1f: attacking creatures without vigilance become tapped; 508.1: they attack
     the defending player."""
+    from .triggers import fire_attacks
+    from .zones import tap
     c = g.combat
     defender = 1 - g.active
     for oid in attackers:
         o = g.objects[oid]
         if not has_keyword(g, o, "vigilance"):
-            o.tapped = True
+            tap(g, o)
         c.attackers[oid] = defender
+    # CR 508.3a: abilities that trigger on attacking trigger now.
+    for oid in attackers:
+        fire_attacks(g, g.objects[oid])
     if attackers:
         g.event("508.1", f"{g.pname(g.active)} attacks with "
                 + ", ".join(g.oname(a) for a in attackers))

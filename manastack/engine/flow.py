@@ -113,7 +113,7 @@ def ask(g, player: int, kind: str, data: dict | None = None) -> None:
         g.pending = g.pending if n == 1 else g.pending
         g._legal_cache = None
         if n == 1:
-            perform(g, acts[0])
+            perform(g, acts[0], auto=True)
         else:
             perform_none(g)
 
@@ -121,10 +121,18 @@ def ask(g, player: int, kind: str, data: dict | None = None) -> None:
 # ---------------------------------------------------------------- priority (CR 117)
 
 def give_priority(g) -> None:
-    """CR 117.5: state-based actions and triggers first, then the player gets priority."""
-    sba.check_state_based_actions(g)
-    if g.over:
-        return
+    """CR 117.5: state-based actions and triggers first (repeated until none), then the
+    player gets priority (CR 603.3)."""
+    from .triggers import place_triggers
+    while True:
+        sba.check_state_based_actions(g)
+        if g.over:
+            return
+        if not (g.waiting or g.placing):
+            break
+        place_triggers(g)
+        if g.pending is not None or g.over:
+            return
     ask(g, g.priority, "priority")
 
 
@@ -218,6 +226,9 @@ def begin_step(g, step: str) -> None:
         g.event("502.3", f"{g.pname(a)} untaps")
         # CR 502.4: no player receives priority during the untap step.
         return
+    if step == "upkeep":
+        from .triggers import fire_upkeep
+        fire_upkeep(g)
     if step == "draw":
         # CR 103.8a: the starting player skips the draw of the first turn.
         if g.turn == 1:

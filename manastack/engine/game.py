@@ -55,7 +55,8 @@ class Game:
     __slots__ = ("setup", "players", "objects", "battlefield", "stack", "turn", "active",
                  "step", "priority", "passes", "pending", "cast", "combat", "effects", "rng",
                  "next_id", "timestamp", "log", "actions", "over", "winner", "stage",
-                 "starting_player", "loop_guard", "cleanup_again", "_legal_cache")
+                 "starting_player", "loop_guard", "cleanup_again", "waiting", "placing",
+                 "_legal_cache")
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -84,7 +85,13 @@ class Game:
         self.starting_player = 0
         self.loop_guard = 0
         self.cleanup_again = False
+        self.waiting: list[tuple] = []   # triggered abilities waiting (CR 603.3)
+        self.placing: list[tuple] = []   # being put on the stack, in the chosen order
         self._legal_cache = None
+
+    def card_definition(self, card: int):
+        """The definition of card index ``card``."""
+        return self.setup.definitions[card]
 
     # ------------------------------------------------------------ events
     def event(self, rule: str, text: str) -> None:
@@ -168,8 +175,12 @@ class Game:
         g.starting_player = self.starting_player
         g.loop_guard = self.loop_guard
         g.cleanup_again = self.cleanup_again
+        g.waiting = self.waiting[:]
+        g.placing = self.placing[:]
         g._legal_cache = self._legal_cache
         return g
+
+    def to_scenario(self): from ..scenario.writer import to_scenario; return to_scenario(self)  # noqa: E702,E501
 
     def view(self, player: int) -> dict:
         """What ``player`` may see (CR 400.2: libraries and the opponent's hand are
@@ -196,6 +207,8 @@ class Game:
             "over": self.over, "winner": self.winner, "stage": self.stage,
             "starting_player": self.starting_player, "loop_guard": self.loop_guard,
             "cleanup_again": self.cleanup_again,
+            "waiting": [list(r) for r in self.waiting],
+            "placing": [list(r) for r in self.placing],
         }
 
     def load_state_dict(self, d: dict) -> None:
@@ -219,6 +232,8 @@ class Game:
         self.over, self.winner, self.stage = d["over"], d["winner"], d["stage"]
         self.starting_player, self.loop_guard = d["starting_player"], d["loop_guard"]
         self.cleanup_again = d["cleanup_again"]
+        self.waiting = [tuple(r) for r in d.get("waiting", [])]
+        self.placing = [tuple(r) for r in d.get("placing", [])]
         self._legal_cache = None
 
     def to_json(self) -> str:

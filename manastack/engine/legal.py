@@ -128,9 +128,36 @@ def legal_actions(g):
     if k == "pay_mana":
         return pay_actions(g, p)
     if k == "targets":
-        return [Action("choose", choice=(t,)) for t in d.data["candidates"]]
+        cands = d.data["candidates"]
+        lo, hi = d.data.get("min", 1), d.data.get("max", 1)
+        if hi is None and lo == 0:
+            return SubsetActions("choose", cands)   # "any number of" (CR 115.1d)
+        hi = len(cands) if hi is None else min(hi, len(cands))
+        out = []
+        for n in range(lo, hi + 1):
+            out.extend(Action("choose", choice=c) for c in combinations(cands, n))
+        return out
+    if k == "yes_no":
+        return [Action("choose", choice=True), Action("choose", choice=False)]
+    if k == "color":
+        return [Action("choose", choice=c) for c in d.data["choices"]]
+    if k == "order_triggers":
+        from .triggers import order_options
+        _, orders = order_options(g, p)
+        return [Action("choose", choice=o) for o in orders]
     if k == "mulligan":
         return [Action("choose", choice="keep"), Action("choose", choice="mulligan")]
+    if k == "choose_cards" and d.data.get("from") == "library":
+        cards = d.data["cards"]
+        out = []
+        for n in range(d.data.get("min", 0), min(d.data["max"], len(cards)) + 1):
+            seen = set()
+            for c in combinations(cards, n):
+                key = tuple(g.card_definition(x).name for x in c)
+                if key not in seen:   # identical cards are one choice
+                    seen.add(key)
+                    out.append(Action("choose", choice=c))
+        return out
     if k in ("choose_cards", "discard"):
         hand = g.players[p].hand
         n = d.data["count"]
@@ -202,6 +229,23 @@ def validate(g, action: Action) -> None:
             _illegal("509.1", f"blockers are being declared, not {action.kind!r}")
     elif action.kind != "choose":
         _illegal("117.1", f"the pending decision is {k!r}; answer it with 'choose'")
+    if k == "choose_cards" and d.data.get("from") == "library":
+        ch = action.choice
+        cards = d.data["cards"]
+        if (not isinstance(ch, tuple) or len(set(ch)) != len(ch) or len(ch) > d.data["max"]
+                or not all(c in cards for c in ch)):
+            _illegal("701.23a", f"choose at most {d.data['max']} of the cards found")
+        return
+    if k == "targets" and isinstance(action.choice, tuple):
+        ch = action.choice
+        cands = d.data["candidates"]
+        lo, hi = d.data.get("min", 1), d.data.get("max", 1)
+        if (len(set(ch)) == len(ch) and all(c in cands for c in ch) and lo <= len(ch)
+                and (hi is None or len(ch) <= hi)):
+            return
+        if len(set(ch)) != len(ch):
+            _illegal("115.3", "the same object can't be chosen twice for one \"target\"")
+        _illegal("601.2c", "not a legal choice of targets")
     if k in ("choose_cards", "discard"):
         ch = action.choice
         hand = g.players[d.player].hand
@@ -251,8 +295,10 @@ def _explain(g, a: Action):
     _illegal("117.1", f"{a!r} is not a legal answer to the pending {d.kind!r} decision")
 
 
-def perform(g, a: Action) -> None:
-    """Carry out a validated action (or the one legal answer taken automatically)."""
+def perform(g, a: Action, auto: bool = False) -> None:
+    """Carry out a validated action (or, ``auto``, the one legal answer taken
+    automatically: an answer asked while a spell or ability resolves is then only
+    recorded, and the resolving code goes on by itself)."""
     d = g.pending
     g.pending = None
     g._legal_cache = None
@@ -292,10 +338,20 @@ def perform(g, a: Action) -> None:
     # choose
     kind = d.kind
     ch = a.choice
+    if d.data.get("resolving"):
+        from .resolution import resolve_top
+        g.stack[-1].info["answer"] = ch
+        if not auto:
+            resolve_top(g)
+        return
     if kind == "targets":
-        g.pending = None
-        g.stack[-1].targets += tuple(ch)
+        item = g.stack[-1]
+        item.targets += tuple(ch)
+        item.info["groups"] = item.info.get("groups", []) + [len(ch)]
         continue_cast(g)
+    elif kind == "order_triggers":
+        from .triggers import take_order
+        take_order(g, d.player, ch)
     elif kind == "mulligan":
         g.players[d.player].declared = ch
     elif kind == "choose_cards":
@@ -312,7 +368,7 @@ def perform(g, a: Action) -> None:
         flow.finish_cleanup(g)
     elif kind == "assign_damage":
         combat.record_division(g, dict(ch))
-    elif kind == "mana_type":
+    elif kind in ("mana_type", "color") and d.data.get("mana"):
         g.pending = d
         finish_mana_choice(g, ch)
     else:
@@ -329,6 +385,8 @@ def perform_none(g) -> None:
                      else "601.2c: no legal target")
     elif d.kind == "discard":
         flow.finish_cleanup(g)
+    elif d.data.get("resolving"):
+        g.stack[-1].info["answer"] = ()
     elif d.kind == "choose_cards":
         g.players[d.player].bottomed = True
     elif d.kind == "assign_damage":

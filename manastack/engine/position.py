@@ -7,7 +7,7 @@
                   "hand": [name, ...], "graveyard": [...], "exile": [...],
                   "battlefield": [{"card": name, "owner": 0, "tapped": False,
                                    "sick": False, "counters": {}, "damage": 0,
-                                   "attached_to": None}, ...]}, ...]}
+                                   "attached_to": None, "chosen": None}, ...]}, ...]}
 
 ``attached_to`` indexes the list of all battlefield entries (player 1's first). It
 returns the game and, for each placed card, its card index (``Obj.card``), in the order
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from .game import Game, Options
 from .setup import make_setup
-from .state import STEPS, Combat
+from .state import Combat
 from . import zones
 
 ZONE_KEYS = ("library", "hand", "graveyard", "exile", "battlefield")
@@ -84,6 +84,8 @@ def build_position(desc: dict, seed: int = 0) -> tuple[Game, list[list[dict[str,
             counters = {c: int(n) for c, n in (d.get("counters") or {}).items() if n}
             o.counters = counters or None
             o.damage = int(d.get("damage", 0) or 0)
+            if d.get("chosen") is not None:
+                o.chosen = str(d["chosen"])   # CR 614.12: the choice made as it entered
             g.battlefield.append(o.oid)
             bf_objs.append((o, d))
         else:
@@ -99,8 +101,7 @@ def build_position(desc: dict, seed: int = 0) -> tuple[Game, list[list[dict[str,
         pl.pool = parse_pool(pd.get("pool") or "")
         pl.lands_played = 0
     g.step = step
-    if STEPS.index(step) >= STEPS.index("beginning_of_combat") and step in (
-            "beginning_of_combat", "end_of_combat"):
+    if step in ("beginning_of_combat", "end_of_combat"):
         g.combat = Combat()
     # The step has begun and its turn-based actions are over: the active player
     # receives priority (CR 117.3a) once state-based actions are checked (CR 117.5).

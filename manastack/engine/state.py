@@ -27,7 +27,7 @@ class Obj:
     with a new ``oid``; ``card`` names the physical card (-1 for a token)."""
 
     __slots__ = ("oid", "card", "defn", "owner", "controller", "zone", "tapped", "sick",
-                 "counters", "damage", "deathtouched", "attached_to", "timestamp", "x")
+                 "counters", "damage", "deathtouched", "attached_to", "timestamp", "x", "chosen")
 
     def __init__(self, oid: int, card: int, defn: CardDefinition, owner: int, zone: str,
                  timestamp: int = 0) -> None:
@@ -47,6 +47,7 @@ class Obj:
         self.attached_to: int | None = None
         self.timestamp = timestamp
         self.x = 0
+        self.chosen: str | None = None   # a choice made as it entered/attached (CR 614.12)
 
     def copy(self) -> "Obj":
         o = Obj.__new__(Obj)
@@ -64,6 +65,7 @@ class Obj:
         o.attached_to = self.attached_to
         o.timestamp = self.timestamp
         o.x = self.x
+        o.chosen = self.chosen
         return o
 
     @property
@@ -89,6 +91,8 @@ class Obj:
             d["timestamp"] = self.timestamp
         if self.x:
             d["x"] = self.x
+        if self.chosen is not None:
+            d["chosen"] = self.chosen
         return d
 
     @staticmethod
@@ -102,6 +106,7 @@ class Obj:
         o.deathtouched = d.get("deathtouched", False)
         o.attached_to = d.get("attached_to")
         o.x = d.get("x", 0)
+        o.chosen = d.get("chosen")
         return o
 
 
@@ -165,7 +170,7 @@ class StackItem:
     activated abilities)."""
 
     __slots__ = ("oid", "source", "controller", "ability", "targets", "x", "source_card",
-                 "mana_ability")
+                 "mana_ability", "trigger", "info")
 
     def __init__(self, oid: int, source: int, controller: int, ability: int | None,
                  targets: tuple = (), x: int = 0, source_card: int = -1) -> None:
@@ -177,28 +182,35 @@ class StackItem:
         self.x = x
         self.source_card = source_card
         self.mana_ability = False
+        self.trigger: int | None = None   # index of a triggered ability (CR 603)
+        self.info: dict = {}               # what a trigger remembers; resolution progress
 
     def copy(self) -> "StackItem":
         s = StackItem.__new__(StackItem)
         s.oid, s.source, s.controller, s.ability = self.oid, self.source, self.controller, self.ability
         s.targets, s.x, s.source_card, s.mana_ability = (self.targets, self.x, self.source_card,
                                                          self.mana_ability)
+        s.trigger = self.trigger
+        s.info = dict(self.info)
         return s
 
     @property
     def is_spell(self) -> bool:
-        return self.ability is None
+        return self.ability is None and self.trigger is None
 
     def to_dict(self) -> dict:
         return {"oid": self.oid, "source": self.source, "controller": self.controller,
                 "ability": self.ability, "targets": list(self.targets), "x": self.x,
-                "source_card": self.source_card, "mana_ability": self.mana_ability}
+                "source_card": self.source_card, "mana_ability": self.mana_ability,
+                "trigger": self.trigger, "info": self.info}
 
     @staticmethod
     def from_dict(d: dict) -> "StackItem":
         s = StackItem(d["oid"], d["source"], d["controller"], d["ability"],
                       tuple(d["targets"]), d["x"], d["source_card"])
         s.mana_ability = d["mana_ability"]
+        s.trigger = d.get("trigger")
+        s.info = dict(d.get("info") or {})
         return s
 
 

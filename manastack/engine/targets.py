@@ -5,8 +5,8 @@ from __future__ import annotations
 from ..compiler.abilities import TargetSpec
 
 
-def _object_matches(g, o, spec: TargetSpec, controller: int) -> bool:
-    if o.zone != "battlefield":
+def _object_matches(g, o, spec: TargetSpec, controller: int, item=None) -> bool:
+    if o.zone != spec.zone:
         return False
     types = o.defn.types
     k = spec.kind
@@ -15,7 +15,7 @@ def _object_matches(g, o, spec: TargetSpec, controller: int) -> bool:
         ok = "Creature" in types or "Planeswalker" in types or "Battle" in types
     elif k == "creature":
         ok = "Creature" in types
-    elif k == "permanent":
+    elif k in ("permanent", "card"):
         ok = True
     else:
         ok = False
@@ -23,10 +23,18 @@ def _object_matches(g, o, spec: TargetSpec, controller: int) -> bool:
         return False
     if spec.types and not all(t in types for t in spec.types):
         return False
-    if spec.controller == "you" and o.controller != controller:
+    if spec.subtypes and not all(t in o.defn.subtypes for t in spec.subtypes):
         return False
-    kws = o.defn.keywords
-    if kws or any(a.attached_to == o.oid for a in (g.objects[x] for x in g.battlefield)):
+    if spec.max_mana_value is not None and o.defn.mana_value > spec.max_mana_value:
+        return False
+    if spec.other and item is not None and o.card == item.source_card and o.card >= 0:
+        return False
+    owner_or_controller = o.controller if spec.zone == "battlefield" else o.owner
+    if spec.controller == "you" and owner_or_controller != controller:
+        return False
+    if spec.controller == "opponent" and owner_or_controller == controller:
+        return False
+    if spec.zone == "battlefield":
         from .characteristics import has_keyword
         # CR 702.18a: shroud - can't be the target of spells or abilities.
         if has_keyword(g, o, "shroud"):
@@ -34,8 +42,6 @@ def _object_matches(g, o, spec: TargetSpec, controller: int) -> bool:
         # CR 702.11b: hexproof - can't be the target of opponents' spells or abilities.
         if o.controller != controller and has_keyword(g, o, "hexproof"):
             return False
-    if spec.controller == "opponent" and o.controller == controller:
-        return False
     return True
 
 
@@ -49,11 +55,22 @@ def _player_matches(spec: TargetSpec, p: int, controller: int) -> bool:
     return True
 
 
-def candidates(g, spec: TargetSpec, controller: int) -> list[int]:
-    """CR 601.2c: every legal choice for one target (players are 0 and 1)."""
+def _zone_objects(g, spec: TargetSpec):
+    if spec.zone == "battlefield":
+        return g.battlefield
+    if spec.zone == "graveyard":
+        return g.players[0].graveyard + g.players[1].graveyard
+    if spec.zone == "stack":
+        return [s.oid for s in g.stack]
+    return []
+
+
+def candidates(g, spec: TargetSpec, controller: int, item=None) -> list[int]:
+    """CR 601.2c / 603.3d: every legal choice for one target (players are 0 and 1)."""
     out = [p for p in (0, 1) if _player_matches(spec, p, controller)]
-    for oid in g.battlefield:
-        if _object_matches(g, g.objects[oid], spec, controller):
+    for oid in _zone_objects(g, spec):
+        o = g.objects.get(oid)
+        if o is not None and _object_matches(g, o, spec, controller, item):
             out.append(oid)
     return out
 
@@ -63,4 +80,18 @@ def target_is_legal(g, item, spec: TargetSpec, t: int) -> bool:
     if t in (0, 1):
         return _player_matches(spec, t, item.controller) and not g.players[t].lost
     o = g.objects.get(t)
-    return o is not None and _object_matches(g, o, spec, item.controller)
+    return o is not None and _object_matches(g, o, spec, item.controller, item)
+
+
+def target_groups(item, specs) -> list[tuple]:
+    """The chosen targets of each target spec, in order (CR 601.2c)."""
+    sizes = item.info.get("groups")
+    if sizes is None:
+        sizes = [1] * len(specs)
+    out, i = [], 0
+    for n in sizes:
+        out.append(tuple(item.targets[i:i + n]))
+        i += n
+    while len(out) < len(specs):
+        out.append(())
+    return out

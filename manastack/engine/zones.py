@@ -52,6 +52,14 @@ def move(g, o: Obj, zone: str, controller: int | None = None, top: bool = True) 
             if a.attached_to == o.oid:
                 a.attached_to = None
     owner = g.players[o.owner]
+    if o.zone == BATTLEFIELD and o.defn.triggered:
+        # CR 603.10a: leaves-the-battlefield abilities look back in time.
+        from .triggers import fire_self
+        if zone == GRAVEYARD:
+            info = {"counters": dict(o.counters) if o.counters else {}}
+            if "Creature" in o.defn.types:
+                fire_self(g, "dies", o, info)
+            fire_self(g, "graveyard_from_battlefield", o, info)
     if zone == LIBRARY:
         if top:
             owner.library.insert(0, o.card)
@@ -63,6 +71,9 @@ def move(g, o: Obj, zone: str, controller: int | None = None, top: bool = True) 
         n.controller = o.owner if controller is None else controller
         n.sick = True  # CR 302.6
         g.battlefield.append(n.oid)
+        if n.defn.triggered:
+            from .triggers import fire_self
+            fire_self(g, "enters", n)   # CR 603.6a
     elif zone == HAND:
         owner.hand.append(n.oid)
     elif zone == GRAVEYARD:
@@ -72,6 +83,28 @@ def move(g, o: Obj, zone: str, controller: int | None = None, top: bool = True) 
     elif zone == STACK:
         n.controller = o.controller if controller is None else controller
     return n
+
+
+def put_onto_battlefield(g, card: int, owner: int, controller: int, tapped: bool = False):
+    """Put a card that has no object (from a library) onto the battlefield (CR 400.7)."""
+    n = new_object(g, card, owner, BATTLEFIELD)
+    n.controller = controller
+    n.sick = True
+    n.tapped = tapped
+    g.battlefield.append(n.oid)
+    if n.defn.triggered:
+        from .triggers import fire_self
+        fire_self(g, "enters", n)
+    return n
+
+
+def tap(g, o) -> None:
+    """CR 701.26a: tap a permanent ("becomes tapped" abilities trigger)."""
+    if not o.tapped:
+        o.tapped = True
+        if o.defn.triggered:
+            from .triggers import fire_tapped
+            fire_tapped(g, o)
 
 
 def draw(g, player: int, count: int = 1) -> None:

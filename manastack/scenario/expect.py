@@ -132,7 +132,7 @@ def _check_object(g, table, ref, props, where) -> list[str]:
             if k == "mana_value":
                 got = defn.mana_value
                 item = next((s for s in g.stack if o is not None and s.source == o.oid
-                             and s.ability is None), None)
+                             and s.is_spell), None)
                 if item is not None:
                     got += item.x * defn.mana_cost.x   # CR 202.3e: X on the stack
             elif k == "type_line":
@@ -145,9 +145,6 @@ def _check_object(g, table, ref, props, where) -> list[str]:
                 continue
             if got != want:
                 fail(k, want, got)
-            continue
-        if k == "chosen":
-            out.append(f"{where}.chosen: not supported yet: chosen")
             continue
         if o is None:
             fail(k, want, f"nothing (the card is in zone {zone})")
@@ -162,6 +159,12 @@ def _check_object(g, table, ref, props, where) -> list[str]:
             got = o.sick
         elif k == "damage":
             got = o.damage
+        elif k == "chosen":
+            got = getattr(o, "chosen", None)
+            got = "none" if got is None else got
+            if str(want).casefold() != str(got).casefold():
+                fail(k, want, got)
+            continue
         elif k == "controller":
             got = _player_name(o.controller)
         elif k == "counters":

@@ -60,6 +60,7 @@ def build_game(sc):
                 bf.append({"card": e.name, "owner": e.owner, "tapped": raw.get("tapped", False),
                            "sick": raw.get("sick", False), "counters": raw.get("counters") or {},
                            "damage": raw.get("damage", 0), "attached_to": raw.get("attached_to"),
+                           "chosen": raw.get("chosen"),
                            "_entry": e})
             pdesc[zone] = bf
         desc["players"].append(pdesc)

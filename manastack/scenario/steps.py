@@ -137,6 +137,12 @@ class Runner:
         if not 1 <= n <= len(acts):
             raise Rejected(f"CR 602.1: {self.name(oid)} has no activated ability number {n}")
         if acts[n - 1].mana_ability:
+            pay = body.get("pay")
+            if pay and pay != "auto":
+                # CR 601.2g-h / 605.3a: mana for the ability's own cost comes first.
+                self.expect(p, ("priority", "pay_mana"))
+                for s in pay:
+                    self._pay_source(p, s)
             self._mana(p, oid, n)
             return
         self.expect(p, ("priority",))
@@ -251,11 +257,12 @@ class Runner:
             if d is None or g.over or d.player != p or g.cast is None:
                 break
             if d.kind == "targets" and targets is not None:
-                if given >= len(targets):
+                group = self._target_group(d, targets[given:])
+                if group is None:
                     raise Rejected(f"CR 601.2c: more targets are asked than the {len(targets)} "
                                    "given")
-                self.apply(Action("choose", choice=(targets[given],)))
-                given += 1
+                self.apply(Action("choose", choice=group))
+                given += len(group)
                 continue
             if d.kind == "pay_mana" and pay is not None and not paid:
                 self.pay(p, pay)
@@ -277,6 +284,47 @@ class Runner:
                 # still activated, in order, as the instruction says.
                 for s in pay:
                     self._pay_source(p, s)
+
+    def _trigger_order(self, p, ans) -> tuple:
+        """CR 603.3b: the answer lists sources in the order they go on the stack."""
+        if not isinstance(ans, list):
+            raise Rejected("the order of triggers is a list of their sources")
+        mine = [r for r in self.g.waiting if r[3] == p]
+        used: list[int] = []
+        for a in ans:
+            ref, n = (a.get("source"), a.get("ability")) if isinstance(a, dict) else (a, None)
+            try:
+                kind, v = self.table.lookup(ref)
+            except RefError as e:
+                raise StepFailed(str(e)) from None
+            card = v.card if kind == "card" else None
+            k = next((i for i, r in enumerate(mine) if i not in used and r[1] == card
+                      and (n is None or r[2] == n - 1)), None)
+            if k is None:
+                raise Rejected(f"{ref!r} has no triggered ability waiting to be put on the stack")
+            used.append(k)
+        return tuple(used)
+
+    def _library_cards(self, items) -> tuple:
+        """Cards found in a library (they have no object yet): card indices."""
+        cards = list(self.g.pending.data.get("cards", ()))
+        out: list[int] = []
+        for r in items:
+            card = None
+            try:
+                kind, v = self.table.lookup(r)
+                if kind == "card" and v.card in cards and v.card not in out:
+                    card = v.card
+            except RefError:
+                pass
+            if card is None and isinstance(r, str):
+                from .refs import canon
+                card = next((c for c in cards if c not in out
+                             and canon(self.g.setup.cards[c]) == canon(r)), None)
+            if card is None:
+                raise Rejected(f"{r!r} is not among the cards that may be chosen")
+            out.append(card)
+        return tuple(out)
 
     def pay(self, p, pay) -> None:
         """CR 601.2g-h: activate a mana ability of each source, then pay from the pool."""
@@ -311,27 +359,71 @@ class Runner:
             n = mana_abs[0]
         self.apply(Action("activate", oid, n))
         d = g.pending
-        if d is not None and d.kind == "mana_type" and d.player == p:
+        if d is not None and d.kind in ("mana_type", "color") and d.player == p:
             if mana is None:
                 raise NotAnswered(f"the mana ability of {self.name(oid)} asks {pname(p)} to "
                                   "decide mana_type, which its pay entry does not answer")
             syms = parse_symbols(mana)
             if not syms or any(x != syms[0] for x in syms):
                 raise Rejected(f"{mana!r} is not a choice of one type of mana")
-            self.apply(Action("choose", choice=syms[0]))
+            if d.kind == "color":
+                self.answer(p, "color", mana)
+            else:
+                self.apply(Action("choose", choice=syms[0]))
 
     # ------------------------------------------------------------ answers
+    @staticmethod
+    def _target_group(d, rest: list) -> tuple | None:
+        """The targets of one "target" phrase (CR 601.2c): one, or up to its maximum."""
+        lo = d.data.get("min", 1)
+        hi = d.data.get("max", 1)
+        if hi == 1 and lo == 1:
+            return (rest[0],) if rest else None
+        n = len(rest) if hi is None else min(hi, len(rest))
+        if n < lo:
+            return None
+        return tuple(rest[:n])
+
     def answer(self, p, kind: str, ans) -> None:
         g = self.g
         if isinstance(ans, bool) and kind != "yes_no":
             raise Rejected(f"a yes/no answer does not answer a {kind} decision")
+        if kind == "yes_no":
+            if not isinstance(ans, bool):
+                raise Rejected(f"a yes_no decision is answered with yes or no, not {ans!r}")
+            self.apply(Action("choose", choice=ans))
+            return
         if kind == "targets":
             items = ans if isinstance(ans, list) else [ans]
-            for r in items:
+            oids = [self.ref(r) for r in items]
+            d = g.pending
+            if not oids:
+                self.apply(Action("choose", choice=()))
+                return
+            while oids:
                 d = g.pending
                 if d is None or d.kind != "targets" or d.player != p:
                     raise Rejected("more targets given than asked")
-                self.apply(Action("choose", choice=(self.ref(r),)))
+                group = self._target_group(d, oids)
+                if group is None:
+                    raise Rejected(f"CR 601.2c: too few targets for {d.kind}")
+                self.apply(Action("choose", choice=group))
+                oids = oids[len(group):]
+            return
+        if kind == "color":
+            name = _color_name(ans)
+            choices = g.pending.data.get("choices", ())
+            if name is None or (choices and name not in choices):
+                raise Rejected(f"{ans!r} is not a color that may be chosen here"
+                               + (f" ({', '.join(choices)})" if choices else ""))
+            self.apply(Action("choose", choice=name))
+            return
+        if kind == "order_triggers":
+            self.apply(Action("choose", choice=self._trigger_order(p, ans)))
+            return
+        if kind == "choose_cards" and g.pending.data.get("from") == "library":
+            items = ans if isinstance(ans, list) else [ans]
+            self.apply(Action("choose", choice=self._library_cards(items)))
             return
         if kind == "pay_mana":
             if ans != "auto" and not isinstance(ans, list):
@@ -367,6 +459,20 @@ class Runner:
             self.apply(Action("choose", choice=sym))
             return
         raise StepFailed(f"not supported yet: answering a {kind} decision")
+
+
+def _color_name(ans) -> str | None:
+    """``green`` / ``{G}`` -> ``green``."""
+    from ..mana import COLOR_NAMES
+    if not isinstance(ans, str):
+        return None
+    a = ans.strip().lower()
+    if a in ("white", "blue", "black", "red", "green"):
+        return a
+    syms = parse_symbols(ans)
+    if len(syms) == 1 and syms[0] in "WUBRG":
+        return COLOR_NAMES[syms[0]]
+    return None
 
 
 def _state(g) -> dict:

@@ -260,8 +260,8 @@ def _check_entry(sc, e, ep, zone, pi, customs) -> Entry | None:
                 sc.error(ep + ("owner",), f"`owner` must be p1 or p2, got {e['owner']!r}")
             else:
                 owner = PLAYERS[e["owner"]]
-        if "chosen" in e:
-            sc.error(ep + ("chosen",), "not supported yet: chosen")
+        if "chosen" in e and not isinstance(e["chosen"], str):
+            sc.error(ep + ("chosen",), "`chosen` must be a color or a card name")
     if name is None:
         return None
     return Entry(pi, zone, 0, name, eid, ep, owner)

@@ -73,6 +73,8 @@ def to_scenario(game, name: str | None = None) -> str:
                 e["counters"] = {k: v for k, v in o.counters.items() if v}
             if o.damage:
                 e["damage"] = o.damage
+            if getattr(o, "chosen", None) is not None:
+                e["chosen"] = o.chosen
             if o.owner != o.controller:
                 e["owner"] = f"p{o.owner + 1}"
             if o.attached_to is not None:

@@ -1,0 +1,126 @@
+"""Triggered abilities (CR 603): noticing trigger events, and putting the waiting
+abilities on the stack the next time a player would receive priority, in APNAP order
+and in the order their controller chooses (CR 603.3b), choosing targets as each is put
+on the stack (CR 603.3d).
+
+A waiting trigger is a tuple ``(source oid, card index, ability index, controller,
+info)``; ``info`` holds what the ability remembers from its event ("that creature",
+CR 603.2 / 608.2h), and is never mutated.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from .state import StackItem
+
+
+def definition(g, card: int):
+    return g.card_definition(card)
+
+
+def fire_self(g, event: str, o, info: dict | None = None) -> None:
+    """CR 603.2: an event happened to ``o``; its abilities that trigger on it wait."""
+    trig = o.defn.triggered
+    if not trig:
+        return
+    for i, t in enumerate(trig):
+        if event in t.events:
+            g.waiting.append((o.oid, o.card, i, o.controller, dict(info or {})))
+            g.event("603.2", f"{o.defn.name}'s ability triggers ({event})")
+
+
+def fire_attacks(g, attacker) -> None:
+    """CR 508.3a / 603.2: "whenever [this] attacks" and "whenever equipped creature
+    attacks" (only Equipment attached as attackers were declared, Armory Automaton
+    ruling; "that creature" is the attacker)."""
+    fire_self(g, "attacks", attacker)
+    for oid in g.battlefield:
+        e = g.objects[oid]
+        if e.attached_to == attacker.oid:
+            fire_self(g, "equipped_attacks", e, {"creature": attacker.oid})
+
+
+def fire_upkeep(g) -> None:
+    """CR 503.1a: "at the beginning of your upkeep" abilities trigger."""
+    for oid in list(g.battlefield):
+        o = g.objects[oid]
+        if o.controller == g.active and o.defn.triggered:
+            fire_self(g, "upkeep", o)
+
+
+def fire_tapped(g, o) -> None:
+    fire_self(g, "becomes_tapped", o)
+
+
+def _distinct_orders(mine):
+    keys = [(r[0], r[1], r[2]) for r in mine]
+    seen, out = set(), []
+    n = len(mine)
+    if n > 6:
+        return [tuple(range(n)), tuple(reversed(range(n)))]
+    for perm in permutations(range(n)):
+        k = tuple(keys[i] for i in perm)
+        if k not in seen:
+            seen.add(k)
+            out.append(perm)
+    return out
+
+
+def order_options(g, player: int):
+    mine = [r for r in g.waiting if r[3] == player]
+    return mine, _distinct_orders(mine)
+
+
+def place_triggers(g) -> None:
+    """CR 603.3b: each player, in APNAP order, puts their waiting abilities on the stack
+    in the order they choose."""
+    from .flow import ask
+    while g.pending is None and not g.over:
+        if g.placing:
+            rec = g.placing.pop(0)
+            put_on_stack(g, rec)
+            continue
+        if not g.waiting:
+            return
+        for p in (g.active, 1 - g.active):
+            mine = [r for r in g.waiting if r[3] == p]
+            if mine:
+                break
+        orders = _distinct_orders(mine)
+        if len(orders) > 1:
+            ask(g, p, "order_triggers", {"count": len(mine)})
+            return
+        take_order(g, p, orders[0])
+
+
+def take_order(g, player: int, order) -> None:
+    mine = [r for r in g.waiting if r[3] == player]
+    g.waiting = [r for r in g.waiting if r[3] != player]
+    g.placing = [mine[i] for i in order]
+
+
+def put_on_stack(g, rec) -> None:
+    """CR 603.3a-d: the ability is put on the stack; its targets are chosen now; with no
+    legal target for a required one it is removed (603.3d)."""
+    from .casting import continue_cast
+    from .state import CastContext
+    source, card, index, controller, info = rec
+    ab = definition(g, card).triggered[index]
+    iid = g.next_id
+    g.next_id += 1
+    item = StackItem(iid, source, controller, None, (), 0, card)
+    item.trigger = index
+    item.info = dict(info)
+    g.stack.append(item)
+    g.event("603.3a", f"{definition(g, card).name}'s triggered ability is put on the stack")
+    if ab.targets:
+        from .targets import candidates
+        for spec in ab.targets:
+            if spec.minimum > 0 and not candidates(g, spec, controller, item):
+                g.stack.pop()
+                g.event("603.3d", f"{definition(g, card).name}'s ability has no legal target"
+                        " and is removed from the stack")
+                return
+        g.cast = CastContext(iid, "targets")
+        continue_cast(g)
