@@ -29,9 +29,21 @@ class TargetSpec:
     zone: str = "battlefield"
     other: bool = False
     max_mana_value: int | None = None
+    colors: tuple[str, ...] = ()    # "white creature": has each of these colors
 
 
 # ---------------------------------------------------------------- costs (CR 118, 602.1)
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceCost:
+    """A cost that chooses objects (CR 118.3, 601.2h): ``action`` is ``sacrifice``,
+    ``tap``, ``return``, ``discard`` or ``exile``; ``count`` objects matching ``spec``
+    (a TargetSpec used as a filter; ``spec.zone`` says where they are)."""
+
+    action: str
+    count: int
+    spec: TargetSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +56,8 @@ class Cost:
     untap: bool = False
     sacrifice_self: bool = False
     pay_life: int = 0
+    choices: tuple[ChoiceCost, ...] = ()
+    remove_counters: tuple[str, int] | None = None   # ("+1/+1", 1): from this object
 
     @property
     def has_mana(self) -> bool:
@@ -73,12 +87,28 @@ class ModifyPowerToughness:
 
 @dataclass(frozen=True, slots=True)
 class AddMana:
-    """CR 106.3: add mana. ``mana`` lists fixed symbols (``("G",)``, ``("C", "C")``);
-    ``any_of`` lists the types one mana may be chosen from, ``count`` times (CR 106.6a)."""
+    """CR 106.3: add mana. ``kind``:
+
+    - ``fixed``: the symbols in ``mana`` (``("G",)``, ``("C", "C")``), repeated once per
+      ``per`` object when ``per`` is set ("Add {G} for each creature you control");
+    - ``one_type``: ``count`` mana of one type chosen from ``choices`` (CR 106.6a:
+      "one mana of any color", "two mana of any one color");
+    - ``combination``: ``count`` mana, any combination of ``choices``;
+    - ``could_produce``: one mana of any type (``choices == ("type",)``) or color that a
+      land ``whose`` ("you" / "opponent") controls could produce (CR 106.7);
+    - ``permanent_color``: one mana of a color of a permanent you control;
+    - ``chosen_color``: ``count`` mana of the source's chosen color (CR 614.12).
+    """
 
     mana: tuple[str, ...] = ()
-    any_of: tuple[str, ...] = ()
+    kind: str = "fixed"
+    choices: tuple[str, ...] = ()
     count: int = 1
+    per: str | None = None
+    whose: str | None = None
+
+
+ANY_COLOR = ("W", "U", "B", "R", "G")
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +207,7 @@ class TriggeredAbility:
     targets: tuple[TargetSpec, ...] = ()
     optional: bool = False
     text: str = ""
+    condition: object = None   # an intervening "if" or event filter with holds(g, o, info)
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +221,9 @@ class StaticAbility:
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
+    mana: tuple[str, ...] = ()
+    filter: TargetSpec | None = None
+    exclude_types: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,8 +11,8 @@ from functools import lru_cache
 
 from ..cards import CardData, get_database
 from ..mana import ManaCost, parse_symbols
-from .abilities import (KEYWORDS, ActivatedAbility, AddMana, Attach, AttachTargetsToSelf,
-                        CardDefinition, Cost, DealDamage, Destroy, DrawCards, SearchLibrary,
+from .abilities import (ANY_COLOR, KEYWORDS, ActivatedAbility, AddMana, Attach, AttachTargetsToSelf,
+                        CardDefinition, ChoiceCost, Cost, DealDamage, Destroy, DrawCards, SearchLibrary,
                         TapSubject, TriggeredAbility, GainLife, ModifyPowerToughness, SpellAbility, StaticAbility,
                         TargetSpec, Unsupported)
 
@@ -101,7 +101,23 @@ def compile_effect(sentence: str):
         return (), (AddMana(tuple(parse_symbols(m.group(1)))),)
     m = re.fullmatch(r"add (one|two|three) mana of any (?:one )?color", s, re.I)
     if m:
-        return (), (AddMana((), ("W", "U", "B", "R", "G"), _number(m.group(1))),)
+        return (), (AddMana((), "one_type", ANY_COLOR, _number(m.group(1))),)
+    m = re.fullmatch(r"add (one|two|three) mana in any combination of ((?:\{[WUBRGC]\})(?: and/or "
+                     r"\{[WUBRGC]\}|, \{[WUBRGC]\})*(?:,? and/or \{[WUBRGC]\})?)", s, re.I)
+    if m:
+        return (), (AddMana((), "combination", tuple(parse_symbols(m.group(2))),
+                            _number(m.group(1))),)
+    m = re.fullmatch(r"add ((?:\{[WUBRGC]\})+) for each (creature|artifact|land) you control", s, re.I)
+    if m:
+        return (), (AddMana(tuple(parse_symbols(m.group(1))), per=m.group(2).lower()),)
+    m = re.fullmatch(r"add one mana of any (type|color) that a land (you control|an opponent "
+                     r"controls) could produce", s, re.I)
+    if m:
+        return (), (AddMana((), "could_produce", (m.group(1).lower(),), 1,
+                            whose="you" if m.group(2) == "you control" else "opponent"),)
+    if re.fullmatch(r"choose a color of a permanent you control\. add one mana of that color", s,
+                    re.I):
+        return (), (AddMana((), "permanent_color"),)
     m = re.fullmatch(r"draw (a|one|two|three|four) cards?", s, re.I)
     if m:
         return (), (DrawCards(_number(m.group(1))),)
@@ -153,6 +169,8 @@ def compile_cost(text: str) -> Cost | None:
     mana_syms: list[str] = []
     tap = untap = sac = False
     life = 0
+    choices: list = []
+    counters = None
     for part in (p.strip() for p in text.split(",")):
         if part == "{T}":
             tap = True
@@ -164,13 +182,48 @@ def compile_cost(text: str) -> Cost | None:
             sac = True
         elif (m := re.fullmatch(r"pay (\d+) life", part, re.I)):
             life = int(m.group(1))
+        elif (m := re.fullmatch(r"remove (a|an|one|two|three) ([+-]\d/[+-]\d|\w+) counters? from ~",
+                                part, re.I)):
+            counters = (m.group(2), _number(m.group(1)))
+        elif (cc := compile_choice_cost(part)) is not None:
+            choices.append(cc)
         else:
             return None
     try:
         mana = ManaCost.parse("".join(f"{{{s}}}" for s in mana_syms))
     except ValueError:
         return None
-    return Cost(mana, tap, untap, sac, life)
+    return Cost(mana, tap, untap, sac, life, tuple(choices), counters)
+
+
+_TYPE_WORDS = {"creature": "Creature", "artifact": "Artifact", "land": "Land",
+               "enchantment": "Enchantment", "permanent": None, "creatures": "Creature",
+               "artifacts": "Artifact", "lands": "Land", "permanents": None,
+               "enchantments": "Enchantment"}
+_COLOR_ADJ = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def compile_choice_cost(part: str):
+    """CR 118.3: "Sacrifice a creature", "Sacrifice two artifacts", "Sacrifice a Forest",
+    "Tap three untapped white creatures you control" and the like."""
+    m = re.fullmatch(r"(sacrifice|tap) (a|an|one|two|three|another|four|five) (untapped )?"
+                     r"(?:(white|blue|black|red|green) )?(\w+)( you control)?", part, re.I)
+    if not m:
+        return None
+    action = m.group(1).lower()
+    n = 1 if m.group(2).lower() == "another" else _number(m.group(2))
+    word = m.group(5)
+    colors = (_COLOR_ADJ[m.group(4).lower()],) if m.group(4) else ()
+    if word.lower() in _TYPE_WORDS:
+        t = _TYPE_WORDS[word.lower()]
+        spec = TargetSpec("permanent", controller="you", types=(t,) if t else (),
+                          other=m.group(2).lower() == "another", colors=colors)
+    elif word[0].isupper():
+        sub = word[:-1] if word.endswith("s") and n and n > 1 else word
+        spec = TargetSpec("permanent", controller="you", subtypes=(sub,), colors=colors)
+    else:
+        return None
+    return ChoiceCost(action, n, spec)
 
 
 def compile_line(line: str, is_spell: bool, out: dict) -> bool:

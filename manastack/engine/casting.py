@@ -1,18 +1,16 @@
-"""Casting spells and activating abilities (CR 601.2, 602.2), mana abilities (CR 605)
-and paying costs (CR 118, 601.2f-h).
+"""Casting spells and activating abilities (CR 601.2, 602.2) and paying their costs
+(CR 118, 601.2f-h).
 
 Each procedure keeps its progress in ``game.cast`` (a ``CastContext``), so a cast paused
 at a decision can be cloned and serialised. If it cannot be completed, the game returns
-to the moment before the announcement (CR 733).
+to the moment before the announcement (CR 733). Mana abilities are in ``mana_abilities``.
 """
 
 from __future__ import annotations
 
-from ..compiler.abilities import AddMana
-from ..mana import (COLOR_NAMES, MANA_TYPES, NAME_TO_SYMBOL, TYPE_INDEX, find_payment,
-                    format_cost, pay_from_pool)
+from ..mana import find_payment, format_cost, pay_from_pool
 from .characteristics import has_keyword, is_creature
-from .resolution import ability_of, add_mana
+from .resolution import ability_of
 from .state import CastContext, StackItem
 from .targets import candidates
 from . import zones
@@ -33,53 +31,71 @@ def can_pay_tap(g, o, ab) -> bool:
     return True
 
 
-def mana_options(g, player: int, exclude: int | None = None):
-    """The mana sources usable for automatic payment (CR 601.2g): untapped permanents of
-    ``player`` whose mana abilities cost only {T}. Returns (options, refs): ``options[k]``
-    lists 6-count vectors, ``refs[k][j]`` the (oid, ability, color) that makes one."""
-    options, refs = [], []
+def choice_candidates(g, player: int, cc, source=None) -> list[int]:
+    """The objects that could pay a choice cost (CR 118.3): "Sacrifice an artifact"."""
+    from .targets import _object_matches
+    out = []
     for oid in g.battlefield:
         o = g.objects[oid]
-        if o.controller != player or oid == exclude:
+        if o.controller != player:
             continue
-        opts, rs = [], []
-        for n, ab in enumerate(o.defn.activated, 1):
-            if not ab.mana_ability or ab.cost.has_mana or ab.cost.sacrifice_self:
-                continue
-            if ab.cost.pay_life or not can_pay_tap(g, o, ab):
-                continue
-            for eff in ab.effects:
-                if not isinstance(eff, AddMana):
-                    continue
-                if eff.any_of:
-                    for col in eff.any_of:
-                        v = [0] * 6
-                        v[TYPE_INDEX[col]] = eff.count
-                        opts.append(v)
-                        rs.append((oid, n, col))
-                else:
-                    v = [0] * 6
-                    for s in eff.mana:
-                        v[TYPE_INDEX[s]] += 1
-                    opts.append(v)
-                    rs.append((oid, n, None))
-        if opts:
-            options.append(opts)
-            refs.append(rs)
-    return options, refs
+        if cc.spec.other and source is not None and oid == source:
+            continue
+        if cc.action == "tap" and (o.tapped or (is_creature(o) and o.sick
+                                                and not has_keyword(g, o, "haste"))):
+            continue
+        if _filter_matches(g, o, cc.spec, player):
+            out.append(oid)
+    _ = _object_matches
+    return out
+
+
+def _filter_matches(g, o, spec, player: int) -> bool:
+    d = o.defn
+    if spec.types and not all(t in d.types for t in spec.types):
+        return False
+    if spec.subtypes and not all(t in d.subtypes for t in spec.subtypes):
+        return False
+    if spec.colors and not all(c in d.colors for c in spec.colors):
+        return False
+    if spec.controller == "you" and o.controller != player:
+        return False
+    return True
+
+
+def can_pay_other_costs(g, player: int, o, ab) -> bool:
+    """Whether the non-mana costs of ``ab`` could be paid now (CR 118.3)."""
+    c = ab.cost
+    if not can_pay_tap(g, o, ab):
+        return False
+    if c.remove_counters:
+        kind, n = c.remove_counters
+        if not o.counters or o.counters.get(kind, 0) < n:
+            return False
+    for cc in c.choices:
+        if len(choice_candidates(g, player, cc, o.oid)) < cc.count:
+            return False
+    return True
 
 
 def can_afford(g, player: int, generic: int, colored, exclude: int | None = None) -> bool:
     """Whether the player could pay a cost with their pool and untapped mana sources."""
     if generic == 0 and not any(colored):
         return True
+    from .mana_abilities import mana_options
     options, _ = mana_options(g, player, exclude)
     return find_payment(options, generic, colored, g.players[player].pool) is not None
 
 
-def spell_cost(o, x: int = 0):
-    """CR 601.2f: the total cost of casting ``o``: its mana cost with X."""
-    return o.defn.mana_cost.with_x(x)
+def spell_cost(g, o, x: int = 0):
+    """CR 601.2f: the total cost of casting ``o``: its mana cost with X, plus increases,
+    minus reductions (never below {0} generic)."""
+    cost = o.defn.mana_cost.with_x(x)
+    from .static import cost_reduction
+    red = cost_reduction(g, o)
+    if red:
+        cost = cost.reduced(red)
+    return cost
 
 
 def has_targets(g, ab, controller: int) -> bool:
@@ -103,23 +119,24 @@ def begin_cast(g, player: int, oid: int) -> None:
     """CR 601.2a: announce the spell: it moves to the stack."""
     snapshot = take_snapshot(g)
     o = g.objects[oid]
-    prev = o.zone
     n = zones.move(g, o, "stack", controller=player)
     item = StackItem(n.oid, n.oid, player, None, (), 0, n.card)
     g.stack.append(item)
-    ctx = CastContext(n.oid, "targets")
+    ctx = CastContext(n.oid, "x" if n.defn.mana_cost.x else "targets", "spell", player,
+                      n.oid, n.card)
     ctx.snapshot = snapshot
-    ctx.prev_zone = prev
     g.cast = ctx
     g.event("601.2a", f"{g.pname(player)} announces {n.defn.name}")
     continue_cast(g)
 
 
 def begin_activate(g, player: int, oid: int, number: int) -> None:
-    """CR 602.2a: announce an activated ability: it is put on the stack."""
+    """CR 602.2a: announce an activated ability: it is put on the stack (a mana ability
+    is activated without the stack, CR 605.3a)."""
     o = g.objects[oid]
     ab = o.defn.activated[number - 1]
     if ab.mana_ability:
+        from .mana_abilities import activate_mana_ability
         activate_mana_ability(g, player, oid, number)
         return
     snapshot = take_snapshot(g)
@@ -127,105 +144,181 @@ def begin_activate(g, player: int, oid: int, number: int) -> None:
     g.next_id += 1
     item = StackItem(iid, oid, player, number, (), 0, o.card)
     g.stack.append(item)
-    ctx = CastContext(iid, "targets")
+    ctx = CastContext(iid, "x" if ab.cost.mana.x else "targets", "ability", player, oid,
+                      o.card, number)
     ctx.snapshot = snapshot
     g.cast = ctx
     g.event("602.2a", f"{g.pname(player)} activates {o.defn.name}'s ability")
     continue_cast(g)
 
 
+def _item(g, ctx):
+    if ctx.item is None:
+        return None
+    for it in reversed(g.stack):
+        if it.oid == ctx.item:
+            return it
+    return None
+
+
+def _ability(g, ctx):
+    if ctx.kind in ("mana", "ability"):
+        return g.card_definition(ctx.card).activated[ctx.ability - 1]
+    return ability_of(g, _item(g, ctx))
+
+
 def continue_cast(g) -> None:
-    """CR 601.2c-h: targets, total cost locked in, then mana abilities and payment."""
+    """CR 601.2b-h: X, targets, total cost locked in, then mana abilities and payment,
+    then the other costs."""
     from .flow import ask
     ctx = g.cast
-    item = g.stack[-1]
-    ab = ability_of(g, item)
-    specs = ab.targets if ab is not None else ()
+    item = _item(g, ctx)
+    ab = _ability(g, ctx)
+    if ctx.stage == "x":
+        # CR 601.2b / 107.3a: the value of X is announced.
+        from .legal import max_x
+        ask(g, ctx.player, "x", {"max": max_x(g, ctx)})
+        return
     if ctx.stage == "targets":
-        done = len(item.info.get("groups", ()))
+        specs = ab.targets if ab is not None else ()
+        done = len(item.info.get("groups", ())) if item is not None else len(specs)
         if done < len(specs):
-            i = done
-            spec = specs[i]
-            ask(g, item.controller, "targets",
-                {"index": i, "candidates": candidates(g, spec, item.controller, item),
+            spec = specs[done]
+            ask(g, ctx.player, "targets",
+                {"index": done, "candidates": candidates(g, spec, ctx.player, item),
                  "min": spec.minimum, "max": spec.maximum})
             return
-        if item.targets:
+        if item is not None and item.targets:
             g.event("601.2c", "targets chosen: " + ", ".join(g.oname(t) for t in item.targets))
-        if item.trigger is not None:
+        if ctx.kind == "trigger":
             # CR 603.3d: a triggered ability has no cost; it is now on the stack.
             g.cast = None
             return
         ctx.stage = "cost"
     if ctx.stage == "cost":
-        if item.ability is None:
-            cost = spell_cost(g.objects[item.source], item.x)
+        x = item.x if item is not None else 0
+        if ctx.kind == "spell":
+            cost = spell_cost(g, g.objects[item.source], x)
         else:
-            cost = ab.cost.mana.with_x(item.x)
+            cost = ab.cost.mana.with_x(x)
         ctx.generic, ctx.colored = cost.generic, list(cost.colored)
         # CR 601.2f: the total cost is locked in before it is paid.
         g.event("601.2f", f"total cost locked in at {format_cost(ctx.generic, ctx.colored)}")
         ctx.stage = "pay"
     if ctx.stage == "pay":
         if ctx.generic == 0 and not any(ctx.colored):
-            finish_cast(g)
+            ctx.stage = "costs"
+        else:
+            ask(g, ctx.player, "pay_mana", {"cost": format_cost(ctx.generic, ctx.colored)})
             return
-        ask(g, item.controller, "pay_mana",
-            {"cost": format_cost(ctx.generic, ctx.colored)})
+    if ctx.stage == "costs":
+        choices = ab.cost.choices if ctx.kind in ("ability", "mana") else ()
+        i = len(ctx.chosen)
+        if i < len(choices):
+            cc = choices[i]
+            cands = choice_candidates(g, ctx.player, cc, ctx.source)
+            ask(g, ctx.player, cc.action, {"count": cc.count, "candidates": cands,
+                                           "rule": "118.3"})
+            return
+        finish_cast(g)
+
+
+def after_payment(g) -> None:
+    """The mana part is paid (CR 601.2h); go on to the other costs."""
+    ctx = g.cast
+    pay_from_pool(g.players[ctx.player].pool, ctx.generic, ctx.colored)
+    ctx.generic, ctx.colored = 0, [0] * 6
+    ctx.stage = "costs"
+    continue_cast(g)
 
 
 def auto_pay(g) -> None:
     """CR 601.2g-h: activate the mana abilities the engine chooses, then pay."""
+    from .mana_abilities import activate_mana_ability, mana_options
     ctx = g.cast
-    player = g.stack[-1].controller
-    from .legal import _tapping_source
-    options, refs = mana_options(g, player, exclude=_tapping_source(g))
-    plan = find_payment(options, ctx.generic, ctx.colored, g.players[player].pool)
+    options, refs = mana_options(g, ctx.player, exclude=tapping_source(g))
+    plan = find_payment(options, ctx.generic, ctx.colored, g.players[ctx.player].pool)
     if plan is None:
         reverse_cast(g, "601.2h: the cost can't be paid")
         return
     for k, j in plan:
-        oid, n, col = refs[k][j]
-        activate_mana_ability(g, player, oid, n, chosen=col, resume=False)
-    finish_cast(g)
+        oid, n, answer = refs[k][j]
+        activate_mana_ability(g, ctx.player, oid, n, answer=answer, resume=False)
+    after_payment(g)
+
+
+def tapping_source(g) -> int | None:
+    """The source of an ability being activated whose cost includes {T} or {Q}: it can't
+    also be tapped for mana to pay that cost (CR 107.5)."""
+    ctx = g.cast
+    if ctx is None or ctx.kind not in ("ability", "mana"):
+        return None
+    ab = g.card_definition(ctx.card).activated[ctx.ability - 1]
+    if ab.cost.tap or ab.cost.untap:
+        return ctx.source
+    return None
 
 
 def finish_cast(g) -> None:
-    """CR 601.2h: pay the total cost; 601.2i: the spell becomes cast (602.2b: the ability
-    becomes activated); its controller receives priority (CR 117.3c)."""
+    """CR 601.2h: the other costs are paid; 601.2i: the spell becomes cast (602.2b: the
+    ability becomes activated); its controller receives priority (CR 117.3c)."""
     ctx = g.cast
-    item = g.stack[-1]
-    player = item.controller
-    pay_from_pool(g.players[player].pool, ctx.generic, ctx.colored)
-    if item.ability is not None:
-        o = g.objects[item.source]
-        ab = o.defn.activated[item.ability - 1]
-        pay_other_costs(g, o, ab)
-    g.cast = None
-    if item.ability is None:
+    player = ctx.player
+    if ctx.kind in ("ability", "mana"):
+        o = g.objects.get(ctx.source)
+        ab = g.card_definition(ctx.card).activated[ctx.ability - 1]
+        pay_other_costs(g, o, ab, ctx.chosen)
+    g.cast = ctx.parent
+    if ctx.kind == "mana":
+        from .mana_abilities import resolve_mana_ability
+        resolve_mana_ability(g, player, ctx.source, ctx.card, ctx.ability)
+        return
+    item = _item(g, ctx)
+    if ctx.kind == "spell":
         g.event("601.2i", f"{g.pname(player)} casts {g.objects[item.source].defn.name}")
+        from .triggers import fire_cast
+        fire_cast(g, item)
     else:
         g.event("602.2b", f"{g.pname(player)} activates an ability of {g.oname(item.source)}")
     g.priority = player
     g.passes = 0
 
 
-def pay_other_costs(g, o, ab) -> None:
-    """CR 118.3 / 601.2h: pay the non-mana parts of an activation cost."""
+def pay_other_costs(g, o, ab, chosen=()) -> None:
+    """CR 118.3 / 601.2h: pay the non-mana parts of a cost."""
     c = ab.cost
-    if c.tap:
+    player = o.controller if o is not None else None
+    if c.tap and o is not None:
         zones.tap(g, o)   # CR 107.5
-    if c.untap:
+    if c.untap and o is not None:
         o.tapped = False  # CR 107.6
     if c.pay_life:
-        g.players[o.controller].life -= c.pay_life   # CR 119.4
-    if c.sacrifice_self and o.zone == "battlefield":
+        g.players[player].life -= c.pay_life   # CR 119.4
+    if c.remove_counters and o is not None:
+        kind, n = c.remove_counters
+        o.counters[kind] -= n   # CR 122.8
+        g.event("122.8", f"{n} {kind} counter(s) removed from {g.oname(o.oid)}")
+    for cc, objs in zip(c.choices, chosen):
+        for oid in objs:
+            t = g.objects.get(oid)
+            if t is None:
+                continue
+            if cc.action == "sacrifice":
+                g.event("701.21a", f"{g.pname(t.controller)} sacrifices {t.defn.name}")
+                zones.move(g, t, "graveyard")
+            elif cc.action == "tap":
+                zones.tap(g, t)
+    if c.sacrifice_self and o is not None and o.zone == "battlefield":
+        g.event("701.21a", f"{g.pname(o.controller)} sacrifices {o.defn.name}")
         zones.move(g, o, "graveyard")   # CR 701.21a
 
 
 def reverse_cast(g, why: str) -> None:
-    """CR 733.1: the game returns to the moment before the spell was announced."""
-    snap = g.cast.snapshot
+    """CR 733.1: the game returns to the moment before the announcement."""
+    ctx = g.cast
+    while ctx.snapshot is None and ctx.parent is not None:
+        ctx = ctx.parent
+    snap = ctx.snapshot
     actions, log = g.actions, g.log
     state = snap.clone()
     for slot in type(g).__slots__:
@@ -236,55 +329,3 @@ def reverse_cast(g, why: str) -> None:
     g.log = log
     g._legal_cache = None
     g.event("733.1", f"{why}; the announcement is reversed")
-
-
-# ---------------------------------------------------------------- mana abilities (CR 605)
-
-def activate_mana_ability(g, player: int, oid: int, number: int, chosen: str | None = None,
-                          resume: bool = True) -> None:
-    """CR 605.3a-b: a mana ability is activated and resolves at once, without the stack."""
-    from .flow import ask
-    o = g.objects[oid]
-    ab = o.defn.activated[number - 1]
-    card, name = o.card, o.defn.name
-    pay_other_costs(g, o, ab)
-    g.event("605.3b", f"{g.pname(player)} activates {name}'s mana ability")
-    choices = next((e.any_of for e in ab.effects if isinstance(e, AddMana) and e.any_of), ())
-    if choices and chosen is None:
-        colors = set(choices) <= {"W", "U", "B", "R", "G"} and len(choices) == 5
-        ask(g, player, "color" if colors else "mana_type",
-            {"card": card, "ability": number, "player": player, "mana": True,
-             "choices": [COLOR_NAMES[c] for c in choices] if colors else list(choices)})
-        return
-    _produce(g, player, ab, chosen)
-    if resume:
-        resume_after_mana(g, player)
-
-
-def _produce(g, player: int, ab, chosen: str | None) -> None:
-    for eff in ab.effects:
-        if isinstance(eff, AddMana):
-            add_mana(g, player, eff, chosen)
-
-
-def finish_mana_choice(g, chosen: str) -> None:
-    """Complete a mana ability that offered a choice of mana type (CR 106.6a)."""
-    d = g.pending.data
-    g.pending = None
-    chosen = NAME_TO_SYMBOL.get(chosen, chosen)
-    ab = g.setup.definitions[d["card"]].activated[d["ability"] - 1]
-    _produce(g, d["player"], ab, chosen)
-    resume_after_mana(g, d["player"])
-
-
-def resume_after_mana(g, player: int) -> None:
-    """After a mana ability: back to paying (CR 601.2g) or to priority (CR 117.3c)."""
-    from .flow import ask
-    if g.cast is not None and g.cast.stage == "pay":
-        ask(g, player, "pay_mana", {"cost": format_cost(g.cast.generic, g.cast.colored)})
-    else:
-        g.priority = player
-
-
-def mana_symbols_of(pool) -> str:
-    return "".join(f"{{{MANA_TYPES[i]}}}" * n for i, n in enumerate(pool))

@@ -266,26 +266,18 @@ class Game:
 
 
 def _cast_to_dict(c: CastContext | None):
-    if c is None:
-        return None
-    snap = None
-    if c.snapshot is not None:
-        snap = c.snapshot.state_dict()
-    return {"item": c.item, "stage": c.stage, "generic": c.generic, "colored": c.colored,
-            "prev_zone": c.prev_zone, "prev_index": c.prev_index, "snapshot": snap}
+    return None if c is None else c.to_dict()
 
 
 def _cast_from_dict(g: Game, d):
     if d is None:
         return None
-    c = CastContext(d["item"], d["stage"])
-    c.generic, c.colored = d["generic"], list(d["colored"])
-    c.prev_zone, c.prev_index = d["prev_zone"], d["prev_index"]
-    if d["snapshot"] is not None:
+
+    def make_snapshot(sd):
         snap = Game(g.setup)
-        snap.load_state_dict(d["snapshot"])
-        c.snapshot = snap
-    return c
+        snap.load_state_dict(sd)
+        return snap
+    return CastContext.from_dict(d, make_snapshot)
 
 
 def raise_illegal(rule: str, why: str):

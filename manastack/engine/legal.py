@@ -9,9 +9,10 @@ from itertools import combinations
 
 from ..mana import TYPE_INDEX, pool_can_pay
 from .actions import AUTO, PASS, PAY, Action, IllegalAction, ProductActions, SubsetActions
-from .casting import (auto_pay, begin_activate, begin_cast, can_afford, can_pay_tap,
-                      continue_cast, finish_cast, finish_mana_choice, has_targets,
-                      reverse_cast, spell_cost)
+from .casting import (after_payment, auto_pay, begin_activate, begin_cast, can_afford,
+                      can_pay_other_costs, choice_candidates, continue_cast, has_targets,
+                      reverse_cast, spell_cost, tapping_source)
+from .mana_abilities import finish_mana_choice, mana_options
 from .characteristics import is_land
 from . import combat, flow, zones
 
@@ -55,7 +56,7 @@ def can_cast(g, player: int, o) -> str | None:
         return "307.1: a sorcery-speed spell needs your main phase and an empty stack"
     if d.spell is not None and not has_targets(g, d.spell, player):
         return "601.2c: the spell has no legal target"
-    cost = spell_cost(o)
+    cost = spell_cost(g, o)
     if not can_afford(g, player, cost.generic, cost.colored):
         return "601.2h: the total cost can't be paid"
     return None
@@ -69,18 +70,24 @@ def can_activate(g, player: int, o, number: int) -> str | None:
     if not 1 <= number <= len(acts):
         return f"602.1: {o.defn.name} has no activated ability number {number}"
     ab = acts[number - 1]
+    from .casting import can_pay_tap
     if not can_pay_tap(g, o, ab):
-        return ("302.6: a creature's {T} ability needs it under your control since your"
-                " turn began" if not o.tapped or ab.cost.untap else
-                "107.5: a tapped permanent can't be tapped to pay a cost")
+        if ab.cost.untap and not o.tapped:
+            return "107.6: an untapped permanent can't be untapped to pay a cost"
+        if ab.cost.tap and o.tapped:
+            return "107.5: a tapped permanent can't be tapped to pay a cost"
+        return ("302.6: a creature's {T} or {Q} ability needs it under your control since"
+                " your most recent turn began")
+    if not can_pay_other_costs(g, player, o, ab):
+        return "118.3: the cost can't be paid"
     if ab.sorcery_speed and not sorcery_timing(g, player):
         return "602.5d: this ability can be activated only as a sorcery"
     if ab.targets and not has_targets(g, ab, player):
         return "602.2b: the ability has no legal target"
-    if not ab.mana_ability:
-        c = ab.cost.mana
-        if not can_afford(g, player, c.generic, c.colored, exclude=o.oid if ab.cost.tap else None):
-            return "602.2g: the total cost can't be paid"
+    c = ab.cost.mana
+    if not can_afford(g, player, c.generic, c.colored,
+                      exclude=o.oid if (ab.cost.tap or ab.cost.untap) else None):
+        return "602.2b: the total cost can't be paid"
     return None
 
 
@@ -117,6 +124,9 @@ def only_pass_is_meaningful(g) -> bool:
 
 # ---------------------------------------------------------------- all decisions
 
+CHOICE_COSTS = ("sacrifice", "tap", "return", "discard_cost", "exile")
+
+
 def legal_actions(g):
     d = g.pending
     if d is None or g.over:
@@ -127,6 +137,8 @@ def legal_actions(g):
         return priority_actions(g, p)
     if k == "pay_mana":
         return pay_actions(g, p)
+    if k == "color" and d.data.get("mana"):
+        return [Action("choose", choice=c) for c in d.data["choices"]]
     if k == "targets":
         cands = d.data["candidates"]
         lo, hi = d.data.get("min", 1), d.data.get("max", 1)
@@ -168,8 +180,13 @@ def legal_actions(g):
         return ProductActions(d.data["blockers"], d.data["options"])
     if k == "assign_damage":
         return [Action("choose", choice=div) for div in combat.legal_divisions(g, d.data["creature"])]
-    if k == "mana_type":
+    if k in ("mana_type", "mana_combination"):
         return [Action("choose", choice=c) for c in d.data["choices"]]
+    if k == "x":
+        return [Action("choose", choice=n) for n in range(d.data["max"] + 1)]
+    if k in CHOICE_COSTS:
+        return [Action("choose", choice=c) for c in combinations(d.data["candidates"],
+                                                                  d.data["count"])]
     raise AssertionError(f"unknown decision kind {k}")
 
 
@@ -180,13 +197,19 @@ def pay_actions(g, player: int) -> list[Action]:
     pool = g.players[player].pool
     if pool_can_pay(pool, ctx.generic, ctx.colored):
         acts.append(PAY)
-    exclude = _tapping_source(g)
+    exclude = tapping_source(g)
+    busy = set()
+    c = ctx
+    while c is not None:
+        if c.kind == "mana":
+            busy.add((c.source, c.ability))
+        c = c.parent
     for oid in g.battlefield:
         o = g.objects[oid]
-        if o.controller != player or oid == exclude:
+        if o.controller != player or oid == exclude or not o.defn.activated:
             continue
         for n, ab in enumerate(o.defn.activated, 1):
-            if ab.mana_ability and can_pay_tap(g, o, ab):
+            if ab.mana_ability and (oid, n) not in busy and can_activate(g, player, o, n) is None:
                 acts.append(Action("activate", oid, n))
     if not acts or acts[0] is not PAY:
         if can_afford(g, player, ctx.generic, ctx.colored, exclude=exclude):
@@ -194,16 +217,16 @@ def pay_actions(g, player: int) -> list[Action]:
     return acts
 
 
-def _tapping_source(g) -> int | None:
-    """The source of an ability being activated whose cost includes {T}: it can't also
-    be tapped for mana to pay that cost (CR 107.5)."""
-    item = g.stack[-1]
-    if item.ability is None:
-        return None
-    o = g.objects.get(item.source)
-    if o is not None and o.defn.activated[item.ability - 1].cost.tap:
-        return o.oid
-    return None
+def max_x(g, ctx) -> int:
+    """The largest X the player could pay for (CR 107.3a), for enumerating answers."""
+    options, _ = mana_options(g, ctx.player)
+    avail = sum(g.players[ctx.player].pool) + sum(max(sum(v) for v in opts) for opts in options)
+    if ctx.kind == "spell":
+        cost = g.card_definition(ctx.card).mana_cost
+    else:
+        cost = g.card_definition(ctx.card).activated[ctx.ability - 1].cost.mana
+    rest = cost.total + len(cost.hybrid) + len(cost.phyrexian)
+    return max(0, (avail - rest) // max(1, cost.x))
 
 
 def validate(g, action: Action) -> None:
@@ -235,6 +258,19 @@ def validate(g, action: Action) -> None:
         if (not isinstance(ch, tuple) or len(set(ch)) != len(ch) or len(ch) > d.data["max"]
                 or not all(c in cards for c in ch)):
             _illegal("701.23a", f"choose at most {d.data['max']} of the cards found")
+        return
+    if k == "x":
+        if not (isinstance(action.choice, int) and not isinstance(action.choice, bool)
+                and 0 <= action.choice <= 10_000):
+            _illegal("107.3a", "X must be a whole number, 0 or more")
+        return
+    if k in CHOICE_COSTS:
+        ch = action.choice
+        cands = d.data["candidates"]
+        if (not isinstance(ch, tuple) or len(ch) != d.data["count"] or len(set(ch)) != len(ch)
+                or not all(c in cands for c in ch)):
+            _illegal("118.3", f"choose exactly {d.data['count']} of the permanents that can"
+                     f" pay the cost ({k})")
         return
     if k == "targets" and isinstance(action.choice, tuple):
         ch = action.choice
@@ -324,7 +360,7 @@ def perform(g, a: Action, auto: bool = False) -> None:
         begin_activate(g, d.player, a.obj, a.ability)
         return
     if k == "pay":
-        finish_cast(g)
+        after_payment(g)
         return
     if k == "auto":
         auto_pay(g)
@@ -368,9 +404,19 @@ def perform(g, a: Action, auto: bool = False) -> None:
         flow.finish_cleanup(g)
     elif kind == "assign_damage":
         combat.record_division(g, dict(ch))
-    elif kind in ("mana_type", "color") and d.data.get("mana"):
+    elif kind in ("mana_type", "color", "mana_combination") and d.data.get("mana"):
         g.pending = d
         finish_mana_choice(g, ch)
+    elif kind == "x":
+        item = g.stack[-1] if g.cast.item is not None else None
+        if item is not None:
+            item.x = ch
+        g.event("601.2b", f"X is {ch}")
+        g.cast.stage = "targets"
+        continue_cast(g)
+    elif kind in CHOICE_COSTS:
+        g.cast.chosen.append(list(ch))
+        continue_cast(g)
     else:
         raise AssertionError(kind)
 
@@ -380,9 +426,9 @@ def perform_none(g) -> None:
     d = g.pending
     g.pending = None
     g._legal_cache = None
-    if d.kind in ("pay_mana", "targets"):
-        reverse_cast(g, "601.2h: the cost can't be paid" if d.kind == "pay_mana"
-                     else "601.2c: no legal target")
+    if d.kind in ("pay_mana", "targets") or d.kind in CHOICE_COSTS:
+        reverse_cast(g, "601.2c: no legal target" if d.kind == "targets"
+                     else "601.2h: the cost can't be paid")
     elif d.kind == "discard":
         flow.finish_cleanup(g)
     elif d.data.get("resolving"):

@@ -284,28 +284,59 @@ class Decision:
 
 
 class CastContext:
-    """A spell being cast or an ability being activated (CR 601.2 / 602.2), as data so a
-    paused cast can be cloned and serialised. ``snapshot`` is the state before the
-    announcement, restored if the process cannot be completed (CR 733)."""
+    """A spell being cast, or an ability being activated, as data (CR 601.2 / 602.2 /
+    605.3), so a paused cast can be cloned and serialised.
 
-    __slots__ = ("item", "stage", "generic", "colored", "snapshot", "prev_zone", "prev_index")
+    ``kind``: ``spell``, ``ability``, ``trigger`` (choosing targets as it is put on the
+    stack) or ``mana`` (a mana ability with costs to pay; it has no stack item).
+    ``stage``: ``x``, ``targets``, ``cost``, ``pay``, ``costs`` (choice costs), ``done``.
+    ``snapshot`` is the state before the announcement, restored if the process cannot
+    be completed (CR 733); ``parent`` is the payment a mana ability interrupts."""
 
-    def __init__(self, item: int, stage: str) -> None:
+    __slots__ = ("item", "stage", "generic", "colored", "snapshot", "kind", "player",
+                 "source", "card", "ability", "parent", "chosen")
+
+    def __init__(self, item: int | None, stage: str, kind: str = "spell", player: int = 0,
+                 source: int | None = None, card: int = -1, ability: int | None = None) -> None:
         self.item = item
         self.stage = stage
         self.generic = 0
         self.colored = [0] * 6
         self.snapshot = None
-        self.prev_zone = ""
-        self.prev_index = 0
+        self.kind = kind
+        self.player = player
+        self.source = source
+        self.card = card
+        self.ability = ability
+        self.parent: CastContext | None = None
+        self.chosen: list[list[int]] = []   # answers to choice costs, in order
 
     def copy(self) -> "CastContext":
-        c = CastContext(self.item, self.stage)
+        c = CastContext(self.item, self.stage, self.kind, self.player, self.source, self.card,
+                        self.ability)
         c.generic = self.generic
         c.colored = self.colored[:]
         c.snapshot = self.snapshot  # snapshots are never mutated: share
-        c.prev_zone = self.prev_zone
-        c.prev_index = self.prev_index
+        c.parent = self.parent.copy() if self.parent else None
+        c.chosen = [x[:] for x in self.chosen]
+        return c
+
+    def to_dict(self) -> dict:
+        return {"item": self.item, "stage": self.stage, "generic": self.generic,
+                "colored": self.colored, "kind": self.kind, "player": self.player,
+                "source": self.source, "card": self.card, "ability": self.ability,
+                "chosen": self.chosen,
+                "parent": self.parent.to_dict() if self.parent else None,
+                "snapshot": self.snapshot.state_dict() if self.snapshot is not None else None}
+
+    @staticmethod
+    def from_dict(d: dict, make_snapshot) -> "CastContext":
+        c = CastContext(d["item"], d["stage"], d["kind"], d["player"], d["source"], d["card"],
+                        d["ability"])
+        c.generic, c.colored = d["generic"], list(d["colored"])
+        c.chosen = [list(x) for x in d["chosen"]]
+        c.parent = CastContext.from_dict(d["parent"], make_snapshot) if d["parent"] else None
+        c.snapshot = make_snapshot(d["snapshot"]) if d["snapshot"] is not None else None
         return c
 
 

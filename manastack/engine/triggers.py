@@ -25,7 +25,7 @@ def fire_self(g, event: str, o, info: dict | None = None) -> None:
     if not trig:
         return
     for i, t in enumerate(trig):
-        if event in t.events:
+        if event in t.events and (t.condition is None or t.condition.holds(g, o, info)):
             g.waiting.append((o.oid, o.card, i, o.controller, dict(info or {})))
             g.event("603.2", f"{o.defn.name}'s ability triggers ({event})")
 
@@ -47,6 +47,14 @@ def fire_upkeep(g) -> None:
         o = g.objects[oid]
         if o.controller == g.active and o.defn.triggered:
             fire_self(g, "upkeep", o)
+
+
+def fire_cast(g, item) -> None:
+    """CR 603.2 / 601.2i: "whenever a player casts a spell" abilities trigger."""
+    for oid in list(g.battlefield):
+        o = g.objects[oid]
+        if o.defn.triggered:
+            fire_self(g, "cast", o, {"spell": item.oid})
 
 
 def fire_tapped(g, o) -> None:

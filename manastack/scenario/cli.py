@@ -44,12 +44,20 @@ def explain_text(file, rules_file: str | None = None) -> str:
         if res.rules:
             out.append("Checks: " + ", ".join(f"CR {r}" for r in res.rules))
         g = res.game
-        for rule, text in (g.log if g is not None else []):
+        log = g.log if g is not None else []
+        marks = list(res.marks)
+        for k in range(len(log) + 1):
+            while marks and marks[0][0] <= k:
+                out.append(marks.pop(0)[1])
+            if k == len(log):
+                break
+            rule, text = log[k]
             out.append(f"  CR {rule}: {text}")
             if path:
                 q = first_line(rule, path)
                 if q:
                     out.append(f"      | {q}")
+        out.extend(m[1] for m in marks)
         out.append(res.line())
     return "\n".join(out)
 

@@ -28,12 +28,13 @@ def _player_name(p) -> str:
     return "none" if p is None else f"p{p + 1}"
 
 
-def check(g, table, e: dict, where: str) -> list[str]:
-    """All failures of expectation ``e``; ``where`` prefixes each key path."""
-    out: list[str] = []
+def check(g, table, e: dict, where: tuple) -> list[tuple[tuple, str]]:
+    """All failures of expectation ``e`` as (key path, message); ``where`` is the path of
+    ``e`` in the file."""
+    out: list[tuple[tuple, str]] = []
 
     def fail(path, expected, got):
-        out.append(f"{where}.{path}: expected {expected}, got {got}")
+        out.append((where + tuple(path.split(".")), f"expected {expected}, got {got}"))
 
     for pk, pi in PLAYERS.items():
         pe = e.get(pk)
@@ -68,7 +69,7 @@ def check(g, table, e: dict, where: str) -> list[str]:
                 if not _multiset_eq(want, got):
                     fail(path, _fmt_list(want), _fmt_list(got))
     for ref, props in (e.get("objects") or {}).items():
-        out.extend(_check_object(g, table, ref, props, f"{where}.objects.{ref}"))
+        out.extend(_check_object(g, table, ref, props, where + ("objects", ref)))
     if "stack" in e:
         got = [g.setup.cards[s.source_card] if s.source_card >= 0 else g.oname(s.source)
                for s in reversed(g.stack)]
@@ -102,24 +103,24 @@ def check(g, table, e: dict, where: str) -> list[str]:
     return out
 
 
-def _check_object(g, table, ref, props, where) -> list[str]:
-    out: list[str] = []
+def _check_object(g, table, ref, props, where: tuple) -> list[tuple[tuple, str]]:
+    out: list[tuple[tuple, str]] = []
 
     def fail(k, expected, got):
-        out.append(f"{where}.{k}: expected {expected}, got {got}")
+        out.append((where + tuple(k.split(".")), f"expected {expected}, got {got}"))
 
     try:
         kind, v = table.lookup(ref)
     except RefError as err:
-        return [f"{where}: {err}"]
+        return [(where, str(err))]
     if kind == "stack":
         if v > len(g.stack):
-            return [f"{where}: the stack holds only {len(g.stack)} object(s)"]
+            return [(where, f"the stack holds only {len(g.stack)} object(s)")]
         card = g.stack[-v].source_card
     elif kind == "card":
         card = v.card
     else:
-        return [f"{where}: a player is not an object"]
+        return [(where, "a player is not an object")]
     o = current_obj(g, card)
     defn = o.defn if o is not None else g.setup.definitions[card]
     zone = card_zone(g, card)
@@ -184,7 +185,7 @@ def _check_object(g, table, ref, props, where) -> list[str]:
                 _, target = table.lookup(want)
                 ok = got_o is not None and getattr(target, "card", None) == got_o.card
             except RefError as err:
-                out.append(f"{where}.attached_to: {err}")
+                out.append((where + ("attached_to",), str(err)))
                 continue
             if not ok:
                 fail(k, want, got)

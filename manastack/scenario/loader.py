@@ -114,7 +114,7 @@ class Scenario:
             full = full[:-1]
 
     def error(self, path: tuple, message: str) -> ScenarioError:
-        e = ScenarioError(self.file, path_str(tuple(path)), self.line(*path), message)
+        e = ScenarioError(self.file, path_str(self.base + tuple(path)), self.line(*path), message)
         self.errors.append(e)
         return e
 

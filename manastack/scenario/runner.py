@@ -24,6 +24,7 @@ class Result:
     reason: str = ""
     rules: list = field(default_factory=list)
     game: object = None
+    marks: list = field(default_factory=list)   # (log index, text): the steps, for explain
 
     def to_dict(self) -> dict:
         return {"name": self.name, "file": self.file, "passed": self.passed,
@@ -78,12 +79,27 @@ def build_game(sc):
 
 
 def _step_label(sc, i, step) -> str:
-    line = sc.line("do", i)
+    """``FILE:LINE: do[i] (p1 cast)``: where a step is written."""
     kind = step if isinstance(step, str) else next((k for k in step if k != "error"), "?")
     if isinstance(step, dict) and kind in PLAYERS and isinstance(step[kind], dict):
         act = next(iter(step[kind]), "")
         kind = f"{kind} {act}"
-    return f"step {i + 1} ({kind}{', line ' + str(line) if line else ''})"
+    return f"{_where(sc, ('do', i))} ({kind})"
+
+
+def _summary(step) -> str:
+    import yaml
+    return yaml.safe_dump(step, default_flow_style=True, width=10_000, sort_keys=False,
+                          allow_unicode=True).strip().removesuffix("...").strip()
+
+
+def _where(sc, path: tuple) -> str:
+    line = sc.line(*path)
+    return f"{sc.file}{':' + str(line) if line else ''}: {path_str(sc.base + tuple(path))}"
+
+
+def _fails(sc, fails) -> str:
+    return "; ".join(f"{_where(sc, p)}: {m}" for p, m in fails)
 
 
 def run_scenario(sc) -> Result:
@@ -100,10 +116,11 @@ def run_scenario(sc) -> Result:
         runner = Runner(g, sc.table)
         for i, step in enumerate(sc.data.get("do") or []):
             label = _step_label(sc, i, step)
+            res.marks.append((len(runner.g.log), f"do[{i}]: {_summary(step)}"))
             if isinstance(step, dict) and "check" in step:
-                fails = check(runner.g, sc.table, step["check"], f"do[{i}].check")
+                fails = check(runner.g, sc.table, step["check"], ("do", i, "check"))
                 if fails:
-                    res.reason = f"{label}: " + "; ".join(fails)
+                    res.reason = _fails(sc, fails)
                     return res
                 continue
             error = isinstance(step, dict) and step.get("error") is True
@@ -119,6 +136,7 @@ def run_scenario(sc) -> Result:
                 # CR 733.1: the whole step is reversed.
                 runner.g = snap
                 res.game = snap
+                res.marks.append((len(snap.log), f"  rejected, as expected: {e}"))
                 if state_key(runner.g) != before:
                     res.reason = f"{label}: the rejected step changed the game state"
                     return res
@@ -132,9 +150,9 @@ def run_scenario(sc) -> Result:
                              "but it was accepted"
                 return res
         res.game = runner.g
-        fails = check(runner.g, sc.table, sc.data.get("expect") or {}, "expect")
+        fails = check(runner.g, sc.table, sc.data.get("expect") or {}, ("expect",))
         if fails:
-            res.reason = "; ".join(fails)
+            res.reason = _fails(sc, fails)
             return res
         res.passed = True
         return res

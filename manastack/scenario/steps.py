@@ -28,8 +28,11 @@ class NotAnswered(Exception):
     """Strict mode: the pending decision is not what this step answers."""
 
 
-UNSUPPORTED_OPTIONS = ("x", "mode", "sacrifice", "tap", "return", "discard", "exile",
-                       "alternative", "additional", "hybrid", "phyrexian")
+UNSUPPORTED_OPTIONS = ("mode", "alternative", "additional", "hybrid", "phyrexian")
+# decision kinds of cost choices (CR 118.3) -> the step option that answers them
+COST_KINDS = {"sacrifice": "sacrifice", "tap": "tap", "return": "return",
+              "discard_cost": "discard", "exile": "exile"}
+MANA_KINDS = ("color", "mana_type", "mana_combination")
 
 
 def pname(p: int) -> str:
@@ -52,6 +55,7 @@ class Runner:
         self.g = game
         self.table = table
         self.stack_at_start: list[int] = []
+        self.actor: int | None = None   # the player taking the current step
 
     # ------------------------------------------------------------ helpers
     def ref(self, r, players=True) -> int:
@@ -67,7 +71,10 @@ class Runner:
         g = self.g
         before = g.clone()
         try:
-            g.apply(action)
+            if self.actor is None:
+                g.apply(action)
+            else:
+                g.apply(action, player=self.actor)
         except IllegalAction as e:
             if _state(g) != _state(before):
                 raise StepFailed(f"the engine rejected {action!r} ({e}) but changed the game "
@@ -88,6 +95,7 @@ class Runner:
     def run_step(self, step) -> None:
         g = self.g
         self.stack_at_start = [s.oid for s in g.stack]
+        self.actor = None
         if step == "pass":
             self.expect(None, ("priority",))
             self.apply(PASS)
@@ -100,6 +108,7 @@ class Runner:
             return
         (pkey, body), = ((k, v) for k, v in step.items() if k in PLAYERS)
         p = PLAYERS[pkey]
+        self.actor = p
         for k in ("play", "cast", "activate", "mana", "choose", "attack", "block"):
             if k in body:
                 getattr(self, "do_" + k)(p, body)
@@ -137,13 +146,9 @@ class Runner:
         if not 1 <= n <= len(acts):
             raise Rejected(f"CR 602.1: {self.name(oid)} has no activated ability number {n}")
         if acts[n - 1].mana_ability:
-            pay = body.get("pay")
-            if pay and pay != "auto":
-                # CR 601.2g-h / 605.3a: mana for the ability's own cost comes first.
-                self.expect(p, ("priority", "pay_mana"))
-                for s in pay:
-                    self._pay_source(p, s)
+            # CR 605.3a: a mana ability doesn't use the stack; its costs are still paid.
             self._mana(p, oid, n)
+            self._answer_options(p, body)
             return
         self.expect(p, ("priority",))
         before = len(self.g.stack)
@@ -243,47 +248,61 @@ class Runner:
         last = next((f"CR {r}: {t}" for r, t in reversed(log) if r == "733.1"), None)
         return f"{what} was reversed" + (f" ({last})" if last else "")
 
-    def _answer_announcement(self, p, body, item_oid: int) -> None:
-        """Answer the decisions of CR 601.2 / 602.2 from the step's options."""
+    def _answer_options(self, p, opts: dict, mana=None) -> None:
+        """Answer, from a step's options, each decision of CR 601.2 / 602.2 / 605 that
+        ``p`` is asked while the options last (X, targets, payment, cost choices, mana)."""
         g = self.g
-        targets = None
-        if "targets" in body:
-            targets = [self.ref(r) for r in body["targets"]]
-        pay = body.get("pay")
+        targets = [self.ref(r) for r in opts["targets"]] if "targets" in opts else None
         given = 0
-        paid = False
+        used: set[str] = set()
         for _ in range(1000):
             d = g.pending
-            if d is None or g.over or d.player != p or g.cast is None:
-                break
-            if d.kind == "targets" and targets is not None:
+            if d is None or g.over or d.player != p:
+                return
+            k = d.kind
+            if k == "x" and "x" in opts and "x" not in used:
+                used.add("x")
+                self.apply(Action("choose", choice=opts["x"]))
+            elif k == "targets" and targets is not None and given < len(targets):
                 group = self._target_group(d, targets[given:])
                 if group is None:
-                    raise Rejected(f"CR 601.2c: more targets are asked than the {len(targets)} "
-                                   "given")
+                    raise Rejected(f"CR 601.2c: too few targets given ({len(targets)})")
                 self.apply(Action("choose", choice=group))
                 given += len(group)
-                continue
-            if d.kind == "pay_mana" and pay is not None and not paid:
-                self.pay(p, pay)
-                paid = True
-                continue
-            break
+            elif k == "targets" and targets is not None and g.cast is not None:
+                raise Rejected(f"CR 601.2c: more targets are asked than the {len(targets)} given")
+            elif k == "pay_mana" and "pay" in opts and "pay" not in used:
+                used.add("pay")
+                self.pay(p, opts["pay"])
+            elif COST_KINDS.get(k) in opts and COST_KINDS[k] not in used:
+                used.add(COST_KINDS[k])
+                self.apply(Action("choose", choice=tuple(
+                    self.ref(r, players=False) for r in opts[COST_KINDS[k]])))
+            elif k in MANA_KINDS and mana is not None and "mana" not in used:
+                used.add("mana")
+                self.answer(p, k, mana)
+            else:
+                return
+
+    def _answer_announcement(self, p, body, item_oid: int) -> None:
+        """Answer the decisions of CR 601.2 / 602.2 from the step's options, then check
+        that options naming an unasked decision named its only answer."""
+        g = self.g
+        self._answer_options(p, body)
         item = next((s for s in g.stack if s.oid == item_oid), None)
         if item is None and g.cast is None:
             # CR 733.1: the announcement was reversed (no legal target, cost unpaid).
             raise Rejected(self._reversal_reason("the announcement"))
-        if targets is not None and item is not None:
-            if list(item.targets) != targets and g.cast is None:
+        if item is None or g.cast is not None:
+            return
+        if "targets" in body:
+            targets = [self.ref(r) for r in body["targets"]]
+            if list(item.targets) != targets:
                 raise Rejected("CR 601.2c: the targets are "
                                + (", ".join(self.name(t) for t in item.targets) or "none")
-                               + ", not " + ", ".join(self.name(t) for t in targets))
-        if pay is not None and not paid and pay != "auto" and pay:
-            if g.cast is None and g.pending is not None and g.pending.kind == "priority":
-                # Nothing was asked (a cost paid without a decision): the sources are
-                # still activated, in order, as the instruction says.
-                for s in pay:
-                    self._pay_source(p, s)
+                               + ", not " + (", ".join(self.name(t) for t in targets) or "none"))
+        if "x" in body and item.x != body["x"]:
+            raise Rejected(f"CR 601.2b: X is {item.x}, not {body['x']}")
 
     def _trigger_order(self, p, ans) -> tuple:
         """CR 603.3b: the answer lists sources in the order they go on the stack."""
@@ -343,13 +362,9 @@ class Runner:
 
     def _pay_source(self, p, s) -> None:
         g = self.g
-        if isinstance(s, dict):
-            for k in ("sacrifice", "tap", "return", "discard", "exile", "pay"):
-                if k in s:
-                    raise StepFailed(f"not supported yet: {k} (in a mana source)")
-            ref, n, mana = s["source"], s.get("ability"), s.get("mana")
-        else:
-            ref, n, mana = s, None, None
+        opts = s if isinstance(s, dict) else {}
+        ref = s["source"] if isinstance(s, dict) else s
+        n = opts.get("ability")
         oid = self.ref(ref, players=False)
         o = g.objects[oid]
         if n is None:
@@ -357,19 +372,13 @@ class Runner:
             if not mana_abs:
                 raise Rejected(f"CR 605.1a: {self.name(oid)} has no mana ability")
             n = mana_abs[0]
+        depth = self.g.pending.kind if self.g.pending else None
         self.apply(Action("activate", oid, n))
+        self._answer_options(p, opts, mana=opts.get("mana"))
         d = g.pending
-        if d is not None and d.kind in ("mana_type", "color") and d.player == p:
-            if mana is None:
-                raise NotAnswered(f"the mana ability of {self.name(oid)} asks {pname(p)} to "
-                                  "decide mana_type, which its pay entry does not answer")
-            syms = parse_symbols(mana)
-            if not syms or any(x != syms[0] for x in syms):
-                raise Rejected(f"{mana!r} is not a choice of one type of mana")
-            if d.kind == "color":
-                self.answer(p, "color", mana)
-            else:
-                self.apply(Action("choose", choice=syms[0]))
+        if d is not None and d.player == p and d.kind not in ("pay_mana", "priority", depth):
+            raise NotAnswered(f"the mana ability of {self.name(oid)} asks {pname(p)} to decide "
+                              f"{d.kind}, which its pay entry does not answer")
 
     # ------------------------------------------------------------ answers
     @staticmethod
@@ -410,6 +419,8 @@ class Runner:
                 self.apply(Action("choose", choice=group))
                 oids = oids[len(group):]
             return
+        if kind == "color" and isinstance(ans, list) and len(ans) == 1:
+            ans = ans[0]
         if kind == "color":
             name = _color_name(ans)
             choices = g.pending.data.get("choices", ())
@@ -445,20 +456,52 @@ class Runner:
                     div[self.ref(r)] = n
             self.apply(Action("choose", choice=div))
             return
-        if kind == "mana_type":
-            sym = None
-            if isinstance(ans, str):
-                if ans.lower() in NAME_TO_SYMBOL:
-                    sym = NAME_TO_SYMBOL[ans.lower()]
-                else:
-                    syms = parse_symbols(ans)
-                    if len(syms) >= 1 and all(x == syms[0] for x in syms):
-                        sym = syms[0]
-            if sym not in TYPE_INDEX:
-                raise Rejected(f"{ans!r} is not a type of mana")
-            self.apply(Action("choose", choice=sym))
+        if kind in ("mana_type", "mana_combination"):
+            choices = list(g.pending.data.get("choices", ()))
+            pick = _match_mana(ans, choices)
+            if pick is None:
+                raise Rejected(f"{ans!r} is not one of the choices ({', '.join(map(str, choices))})")
+            self.apply(Action("choose", choice=pick))
+            return
+        if kind == "x":
+            if not isinstance(ans, int) or isinstance(ans, bool):
+                raise Rejected(f"X is a whole number, not {ans!r}")
+            self.apply(Action("choose", choice=ans))
+            return
+        if kind in COST_KINDS:
+            items = ans if isinstance(ans, list) else [ans]
+            self.apply(Action("choose", choice=tuple(self.ref(r, players=False) for r in items)))
             return
         raise StepFailed(f"not supported yet: answering a {kind} decision")
+
+
+def _mana_key(v) -> tuple | None:
+    """``"{R}{G}{G}"`` / ``"R"`` / ``red`` -> a sorted tuple of mana symbols."""
+    if not isinstance(v, str):
+        return None
+    t = v.strip()
+    if t.lower() in NAME_TO_SYMBOL:
+        return (NAME_TO_SYMBOL[t.lower()],)
+    syms = parse_symbols(t) if "{" in t else tuple(t.upper())
+    if not syms or not all(x in TYPE_INDEX for x in syms):
+        return None
+    return tuple(sorted(syms))
+
+
+def _match_mana(ans, choices):
+    """The engine's choice matching a scenario's answer (mana symbols or a color)."""
+    want = _mana_key(ans)
+    if want is None:
+        return None
+    for c in choices:
+        if _mana_key(c) == want:
+            return c
+    # "two mana of any one color" answered as "{R}{R}": the one type chosen
+    if len(set(want)) == 1:
+        for c in choices:
+            if _mana_key(c) == want[:1]:
+                return c
+    return None
 
 
 def _color_name(ans) -> str | None:

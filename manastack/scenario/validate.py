@@ -291,13 +291,17 @@ def _check_attachments(sc, players, table: RefTable) -> None:
             continue
         links[id(e)] = id(target)
     by_key = {id(e): e for e in bf}
+    reported: set[int] = set()
     for start in links:
+        if start in reported:
+            continue
         seen = [start]
         cur = links.get(start)
         while cur is not None:
             if cur == start:
                 names = " -> ".join(by_key[k].id or by_key[k].name for k in seen + [start])
                 sc.error(by_key[start].path + ("attached_to",), f"attachment loop: {names}")
+                reported.update(seen)
                 break
             if cur in seen:
                 break

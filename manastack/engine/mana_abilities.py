@@ -1,0 +1,332 @@
+"""Mana abilities (CR 605) and the mana they produce (CR 106): choices of mana, "could
+produce" (106.7), replacement effects on producing mana (106.12b), and triggered mana
+abilities that resolve at once (106.12a, 605.4a)."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from ..compiler.abilities import ANY_COLOR, AddMana
+from ..mana import COLOR_NAMES, MANA_TYPES, NAME_TO_SYMBOL, TYPE_INDEX, format_cost, parse_symbols
+from .state import CastContext
+
+COLORS = set(ANY_COLOR)
+
+
+def _symbol(answer: str) -> str:
+    a = str(answer).strip("{}")
+    return NAME_TO_SYMBOL.get(a.lower(), a.upper())
+
+
+# ---------------------------------------------------------------- could produce (106.7)
+
+def _count(g, player: int, what: str) -> int:
+    t = what.capitalize()
+    return sum(1 for oid in g.battlefield if g.objects[oid].controller == player
+               and t in g.objects[oid].defn.types)
+
+
+def permanent_colors(g, player: int) -> list[str]:
+    """The colors of permanents ``player`` controls (Meteor Crater), in WUBRG order."""
+    found = set()
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if o.controller == player:
+            found.update(o.defn.colors)
+    return [c for c in ANY_COLOR if c in found]
+
+
+def effect_types(g, o, eff, visiting: frozenset) -> set[str]:
+    """The types of mana one AddMana effect of ``o`` could make now, before replacement."""
+    k = eff.kind
+    if k == "fixed":
+        if eff.per and _count(g, o.controller, eff.per) == 0:
+            return set()
+        return set(eff.mana)
+    if k in ("one_type", "combination"):
+        return set(eff.choices)
+    if k == "chosen_color":
+        return {_symbol(o.chosen)} if o.chosen else set()
+    if k == "permanent_color":
+        return set(permanent_colors(g, o.controller))
+    if k == "could_produce":
+        types: set[str] = set()
+        for oid in g.battlefield:
+            land = g.objects[oid]
+            if "Land" not in land.defn.types or oid in visiting:
+                continue
+            if (eff.whose == "you") != (land.controller == o.controller):
+                continue
+            types |= could_produce(g, land, visiting | {o.oid})
+        if eff.choices == ("color",):
+            types &= COLORS
+        return types
+    return set()
+
+
+def could_produce(g, o, visiting: frozenset = frozenset()) -> set[str]:
+    """CR 106.7: the types of mana ``o``'s mana abilities would produce if they resolved
+    now, with replacement effects applied in any order, ignoring costs."""
+    out: set[str] = set()
+    for ab in o.defn.activated:
+        if not ab.mana_ability:
+            continue
+        for eff in ab.effects:
+            if isinstance(eff, AddMana):
+                types = effect_types(g, o, eff, visiting | {o.oid})
+                if types and ab.cost.tap:
+                    out |= set(replaced_types(g, o, types))
+                else:
+                    out |= types
+    return out
+
+
+# ---------------------------------------------------------------- replacement (106.12b)
+
+def _replacers(g):
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        for s in o.defn.static:
+            if s.kind in ("mana_doubling", "land_mana_becomes"):
+                yield o, s
+
+
+def replaced_types(g, src, types):
+    out = set(types)
+    for o, s in _replacers(g):
+        if s.kind == "land_mana_becomes" and "Land" in src.defn.types:
+            out = set(s.mana)
+    return out
+
+
+def apply_replacements(g, player: int, src, symbols: list[str]) -> list[str]:
+    """CR 106.12b / 614: replacement effects modify the mana production event, applied
+    in timestamp order (CR 616.1 would let the affected player choose the order)."""
+    for o, s in sorted(_replacers(g), key=lambda t: t[0].timestamp):
+        if not symbols:
+            break
+        if s.kind == "land_mana_becomes" and "Land" in src.defn.types:
+            g.event("106.12b", f"{o.defn.name}: {src.defn.name} produces "
+                    f"{''.join('{%s}' % m for m in s.mana)} instead")
+            symbols = list(s.mana)
+        elif s.kind == "mana_doubling" and o.controller == player:
+            g.event("106.12b", f"{o.defn.name}: twice as much mana")
+            symbols = symbols * 2
+    return symbols
+
+
+# ---------------------------------------------------------------- choices of mana
+
+def mana_choice(g, player: int, src, eff):
+    """The decision an AddMana effect asks: (kind, options) or None when it is fixed."""
+    k = eff.kind
+    if k in ("fixed", "chosen_color"):
+        return None
+    if k == "one_type":
+        if set(eff.choices) <= COLORS:
+            return "color", [COLOR_NAMES[c] for c in eff.choices]
+        return "mana_type", [f"{{{c}}}" for c in eff.choices]
+    if k == "combination":
+        opts = ["".join(f"{{{c}}}" for c in combo)
+                for combo in combinations_with_replacement(eff.choices, eff.count)]
+        return "mana_combination", opts
+    if k == "permanent_color":
+        return "color", [COLOR_NAMES[c] for c in permanent_colors(g, player)]
+    if k == "could_produce":
+        types = effect_types(g, src, eff, frozenset({src.oid}))
+        if eff.choices == ("color",):
+            return "color", [COLOR_NAMES[c] for c in ANY_COLOR if c in types]
+        return "mana_type", [f"{{{c}}}" for c in MANA_TYPES if c in types]
+    if k == "produced_type":
+        return None
+    return None
+
+
+def symbols_for(g, player: int, src, eff, answer) -> list[str]:
+    """The mana an AddMana effect makes with ``answer`` to its choice."""
+    k = eff.kind
+    if k == "fixed":
+        n = _count(g, player, eff.per) if eff.per else 1
+        return list(eff.mana) * n
+    if k == "chosen_color":
+        return [_symbol(src.chosen)] * eff.count if src is not None and src.chosen else []
+    if k == "combination":
+        return list(parse_symbols(answer))
+    if answer is None:
+        return []
+    return [_symbol(answer)] * eff.count
+
+
+# ---------------------------------------------------------------- activation (605.3)
+
+def needs_payment(ab) -> bool:
+    c = ab.cost
+    return c.has_mana or bool(c.choices)
+
+
+def activate_mana_ability(g, player: int, oid: int, number: int, answer=None,
+                          resume: bool = True) -> None:
+    """CR 605.3a-b: activate a mana ability; it resolves at once, without the stack. One
+    with costs beyond {T}/{Q} pays them first, like any activated ability (602.2b)."""
+    from .casting import continue_cast, pay_other_costs, take_snapshot
+    o = g.objects[oid]
+    ab = o.defn.activated[number - 1]
+    g.event("605.3a", f"{g.pname(player)} activates {o.defn.name}'s mana ability")
+    if needs_payment(ab):
+        ctx = CastContext(None, "cost", "mana", player, oid, o.card, number)
+        ctx.parent = g.cast
+        if g.cast is None:
+            ctx.snapshot = take_snapshot(g)
+        g.cast = ctx
+        continue_cast(g)
+        return
+    card = o.card
+    pay_other_costs(g, o, ab)
+    resolve_mana_ability(g, player, o, card, number, answer, resume)
+
+
+def resolve_mana_ability(g, player: int, src, card: int, number: int, answer=None,
+                         resume: bool = True) -> None:
+    """CR 605.3b: the mana ability resolves: its choice is made and mana produced.
+    ``src`` is the source object or its id (the object as it last existed may be gone)."""
+    from .flow import ask
+    if isinstance(src, int) or src is None:
+        src = g.objects.get(src) if src is not None else None
+    ab = g.card_definition(card).activated[number - 1]
+    symbols: list[str] = []
+    for eff in ab.effects:
+        if not isinstance(eff, AddMana):
+            continue
+        choice = mana_choice(g, player, src, eff)
+        if choice is not None and answer is None:
+            kind, options = choice
+            if len(options) > 1:
+                ask(g, player, kind, {"mana": True, "card": card, "ability": number,
+                                      "player": player, "source": src.oid if src else None,
+                                      "choices": options})
+                return
+            elif options:
+                answer = options[0]
+        symbols += symbols_for(g, player, src, eff, answer)
+    asked = produce(g, player, src, ab, symbols)
+    if resume and not asked:
+        resume_after_mana(g, player)
+
+
+def produce(g, player: int, src, ab, symbols: list[str]) -> bool:
+    """CR 106.3 / 106.12: add the mana (after replacement effects) and resolve triggered
+    mana abilities at once (605.4a). Returns True if one waits for a choice."""
+    from .flow import ask
+    symbols = [s for s in symbols if s in TYPE_INDEX]   # CR 106.5: undefined -> no mana
+    tapped_for_mana = ab.cost.tap and src is not None
+    if tapped_for_mana:
+        symbols = apply_replacements(g, player, src, symbols)
+    pool = g.players[player].pool
+    for s in symbols:
+        pool[TYPE_INDEX[s]] += 1
+    name = src.defn.name if src is not None else "a source"
+    if symbols:
+        g.event("106.3", f"{g.pname(player)} adds {''.join('{%s}' % s for s in symbols)} "
+                f"with {name}")
+    else:
+        g.event("106.5", f"{name} produces no mana")
+        return False
+    if not tapped_for_mana:
+        return False
+    # CR 106.12a: "tapped for mana" triggers only when mana was produced.
+    for oid in list(g.battlefield):
+        o = g.objects[oid]
+        for t in o.defn.triggered:
+            if "enchanted_tapped_for_mana" in t.events and o.attached_to == src.oid:
+                for eff in t.effects:
+                    extra = symbols_for(g, src.controller, o, eff, None)
+                    _add_extra(g, src.controller, extra, o)
+            elif "land_tapped_for_mana" in t.events and "Land" in src.defn.types:
+                kinds = [s for s in MANA_TYPES if s in symbols]
+                if len(kinds) > 1:
+                    ask(g, player, "mana_type", {"mana": True, "extra": True, "player": player,
+                                                 "source": o.oid,
+                                                 "choices": [f"{{{k}}}" for k in kinds]})
+                    return True
+                _add_extra(g, player, kinds[:1], o)
+    return False
+
+
+def _add_extra(g, player: int, symbols, o) -> None:
+    pool = g.players[player].pool
+    for s in symbols:
+        pool[TYPE_INDEX[s]] += 1
+    if symbols:
+        g.event("605.4a", f"{o.defn.name}: {g.pname(player)} adds an additional "
+                f"{''.join('{%s}' % s for s in symbols)}")
+
+
+def finish_mana_choice(g, answer) -> None:
+    """The answer to a mana ability's choice (CR 106.6a): resolve it now."""
+    d = g.pending.data
+    g.pending = None
+    if d.get("extra"):
+        _add_extra(g, d["player"], [_symbol(answer)], g.objects.get(d["source"]))
+        resume_after_mana(g, d["player"])
+        return
+    resolve_mana_ability(g, d["player"], d["source"], d["card"], d["ability"], answer)
+
+
+def resume_after_mana(g, player: int) -> None:
+    """After a mana ability: back to paying (CR 601.2g) or to priority (CR 117.3c)."""
+    from .flow import ask
+    if g.cast is not None and g.cast.stage == "pay":
+        ask(g, player, "pay_mana", {"cost": format_cost(g.cast.generic, g.cast.colored)})
+    elif g.cast is None:
+        g.priority = player
+
+
+# ---------------------------------------------------------------- automatic payment
+
+def mana_options(g, player: int, exclude: int | None = None):
+    """Sources usable for automatic payment (CR 601.2g): untapped permanents of
+    ``player`` whose mana abilities cost only {T} (or {Q}). Returns (options, refs):
+    ``options[k]`` lists 6-count vectors, ``refs[k][j]`` the (oid, ability, answer)."""
+    from .casting import can_pay_tap
+    options, refs = [], []
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if o.controller != player or oid == exclude or not o.defn.activated:
+            continue
+        opts, rs = [], []
+        for n, ab in enumerate(o.defn.activated, 1):
+            c = ab.cost
+            if not ab.mana_ability or needs_payment(ab) or c.sacrifice_self or c.pay_life:
+                continue
+            if c.remove_counters or not can_pay_tap(g, o, ab):
+                continue
+            effs = [e for e in ab.effects if isinstance(e, AddMana)]
+            if len(effs) != 1:
+                continue
+            eff = effs[0]
+            choice = mana_choice(g, player, o, eff)
+            answers = [None] if choice is None else choice[1]
+            for ans in answers:
+                syms = symbols_for(g, player, o, eff, ans)
+                if ab.cost.tap:
+                    syms = _preview_replacements(g, player, o, syms)
+                v = [0] * 6
+                for s in syms:
+                    if s in TYPE_INDEX:
+                        v[TYPE_INDEX[s]] += 1
+                if any(v):
+                    opts.append(v)
+                    rs.append((oid, n, ans))
+        if opts:
+            options.append(opts)
+            refs.append(rs)
+    return options, refs
+
+
+def _preview_replacements(g, player, src, symbols):
+    for o, s in sorted(_replacers(g), key=lambda t: t[0].timestamp):
+        if s.kind == "land_mana_becomes" and "Land" in src.defn.types and symbols:
+            symbols = list(s.mana)
+        elif s.kind == "mana_doubling" and o.controller == player:
+            symbols = symbols * 2
+    return symbols
