@@ -130,5 +130,5 @@ def put_on_stack(g, rec) -> None:
                 g.event("603.3d", f"{definition(g, card).name}'s ability has no legal target"
                         " and is removed from the stack")
                 return
-        g.cast = CastContext(iid, "targets")
+        g.cast = CastContext(iid, "targets", "trigger", controller, source, card)
         continue_cast(g)

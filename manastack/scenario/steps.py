@@ -372,11 +372,12 @@ class Runner:
             if not mana_abs:
                 raise Rejected(f"CR 605.1a: {self.name(oid)} has no mana ability")
             n = mana_abs[0]
-        depth = self.g.pending.kind if self.g.pending else None
+        card = o.card
         self.apply(Action("activate", oid, n))
         self._answer_options(p, opts, mana=opts.get("mana"))
         d = g.pending
-        if d is not None and d.player == p and d.kind not in ("pay_mana", "priority", depth):
+        if (d is not None and d.player == p and d.kind not in ("pay_mana", "priority")
+                and (d.data.get("card") == card or d.data.get("source") == oid)):
             raise NotAnswered(f"the mana ability of {self.name(oid)} asks {pname(p)} to decide "
                               f"{d.kind}, which its pay entry does not answer")
 
