@@ -1,13 +1,35 @@
-"""Agents that choose actions: uniformly random, and a simple heuristic player.
+"""Agents that choose actions: uniformly random, a sensible heuristic player, and (in
+``manastack.mcts``) a Monte Carlo tree search player.
 
-An agent is any object with ``choose(game) -> Action``.
+An agent is any object with ``choose(game) -> Action``. Agents read only what their
+player may see (their own hand, public zones); the MCTS agent determinises the rest.
 """
 
 from __future__ import annotations
 
-from .engine.actions import AUTO, PAY, Action
-from .engine.characteristics import power, toughness
+from .engine.actions import AUTO, PASS, PAY, Action
+from .engine.characteristics import has_keyword, is_creature, is_land, power, toughness
 from .engine.rng import Rng
+
+
+def _mana_ability(game, a) -> bool:
+    return (a.kind == "activate"
+            and game.objects[a.obj].defn.activated[a.ability - 1].mana_ability)
+
+
+def meaningful_actions(game, acts=None):
+    """The legal actions without mana abilities at priority (they are activated while
+    paying) and, for a mana payment the engine can make, just that payment."""
+    if acts is None:
+        acts = game.legal_actions()
+    kind = game.decision.kind
+    if kind == "pay_mana":
+        for a in acts:
+            if a == AUTO or a == PAY:
+                return [a]
+    if kind == "priority":
+        return [a for a in acts if not _mana_ability(game, a)]
+    return acts
 
 
 class RandomAgent:
@@ -21,179 +43,461 @@ class RandomAgent:
         self.rng = Rng(seed)
 
     def choose(self, game) -> Action:
-        acts = game.legal_actions()
-        kind = game.decision.kind
-        if kind == "pay_mana":
-            for a in acts:
-                if a is AUTO or a is PAY or a == AUTO or a == PAY:
-                    return a
-        if kind == "priority":
-            acts = [a for a in acts if not (a.kind == "activate" and game.objects[a.obj]
-                                            .defn.activated[a.ability - 1].mana_ability)]
+        acts = meaningful_actions(game)
         return acts[self.rng.below(len(acts))]
 
 
+# ---------------------------------------------------------------- card knowledge
+
+def spell_effects(defn):
+    return defn.spell.effects if defn.spell is not None else ()
+
+
+def burn_amount(defn) -> int:
+    """Damage a spell deals to its target (0 when it is not a burn spell)."""
+    from .compiler.abilities import DealDamage
+    return max((e.amount for e in spell_effects(defn)
+                if isinstance(e, DealDamage) and isinstance(e.amount, int)), default=0)
+
+
+def pump_amount(defn) -> tuple[int, int]:
+    """(+power, +toughness) a spell gives its target creature ((0, 0) if none)."""
+    from .compiler.abilities import ModifyPowerToughness
+    for e in spell_effects(defn):
+        if isinstance(e, ModifyPowerToughness) and isinstance(e.power, int) \
+                and isinstance(e.toughness, int) and e.power >= 0 and e.toughness >= 0 \
+                and (e.power or e.toughness):
+            return e.power, e.toughness
+    return 0, 0
+
+
+_KEYWORD_VALUE = {"flying": 1.5, "first strike": 1.0, "double strike": 2.0,
+                  "deathtouch": 1.5, "lifelink": 1.0, "trample": 0.5, "vigilance": 0.5,
+                  "reach": 0.5, "hexproof": 1.0, "indestructible": 2.0}
+
+
+def creature_value(game, o) -> float:
+    """A rough worth of a creature on the battlefield: stats, keywords, mana value."""
+    v = power(game, o) + 0.5 * toughness(game, o) + 0.25 * o.defn.mana_value
+    for k in o.defn.keywords:
+        v += _KEYWORD_VALUE.get(k, 0.0)
+    if o.defn.activated and any(ab.mana_ability for ab in o.defn.activated):
+        v += 0.5   # mana creatures accelerate
+    return v
+
+
+def _creatures(game, player, untapped=False):
+    out = []
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o.controller == player and is_creature(o) and not (untapped and o.tapped):
+            out.append(o)
+    return out
+
+
+def _lethal(game, o) -> int:
+    """Damage that kills ``o`` now."""
+    return max(0, toughness(game, o) - o.damage)
+
+
+def _kills(game, src, o, extra_power=0) -> bool:
+    p = power(game, src) + extra_power
+    return p > 0 and (p >= _lethal(game, o) or has_keyword(game, src, "deathtouch"))
+
+
+def _available_mana(game, player) -> int:
+    """Untapped mana sources the player controls (lands and mana creatures), plus pool."""
+    n = sum(game.players[player].pool)
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o.controller != player or o.tapped:
+            continue
+        if any(ab.mana_ability and ab.cost.tap for ab in o.defn.activated):
+            if is_creature(o) and o.sick and not has_keyword(game, o, "haste"):
+                continue
+            n += 1
+    return n
+
+
 class HeuristicAgent:
-    """A simple sensible player: keeps its hand, plays a land, casts the most expensive
-    spell it can, burns creatures it can kill or the opponent's face, attacks when the
-    attack doesn't lose the creature for nothing, and blocks when the block trades well."""
+    """A sensible player: keeps a hand with a reasonable number of lands, plays a land
+    every turn and spends its mana on the biggest spells it can (its curve), burns the
+    opponent's face when that is lethal and their best creature otherwise, attacks when
+    the attack doesn't throw a creature away (or when an all-out attack is lethal) while
+    keeping enough blockers home, blocks where the block kills the attacker, survives or
+    trades up (chump-blocking only to stay alive), and uses pump spells in combat where
+    they win a fight, or to save a creature from burn."""
 
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
+        self.intent: tuple[int, int] | None = None   # (card index, target) of our spell
 
     def choose(self, game) -> Action:
         d = game.decision
         acts = game.legal_actions()
         k = d.kind
+        me = d.player
         if k == "mulligan":
-            hand = game.players[d.player].hand
-            lands = sum(1 for o in hand if "Land" in game.objects[o].defn.types)
-            want = "keep" if 2 <= lands <= 5 or game.players[d.player].mulligans >= 2 else "mulligan"
-            return Action("choose", choice=want)
+            return self._mulligan(game, me)
         if k == "pay_mana":
             for a in acts:
                 if a == AUTO or a == PAY:
                     return a
             return acts[0]
         if k == "priority":
-            return self._priority(game, d.player, acts)
+            return self._priority(game, me, acts)
         if k == "targets":
-            return self._target(game, d.player, acts)
+            return self._target(game, me, acts)
         if k == "attackers":
-            return self._attack(game, d.player, acts)
+            return self.attack(game, me)
         if k == "blockers":
-            return self._block(game, d.player, acts)
-        if k in ("discard", "choose_cards"):
-            return self._discard(game, d.player, acts)
+            return self.block(game, me)
+        if k in ("discard", "choose_cards") and game.pending.data.get("from") != "library":
+            return self._discard(game, me, acts)
+        if k == "yes_no":
+            return Action("choose", choice=True)
+        if k == "x":
+            return acts[-1]
         return acts[0]
 
-    def _priority(self, game, me, acts):
-        plays = [a for a in acts if a.kind == "play"]
-        if plays:
-            return plays[0]
-        casts = [a for a in acts if a.kind == "cast"]
-        spells = []
-        for a in casts:
-            o = game.objects[a.obj]
-            instant = "Instant" in o.defn.types
-            if instant and not self._instant_worth(game, me, o):
-                continue
-            spells.append((o.defn.mana_value, a))
-        if spells:
-            spells.sort(key=lambda t: -t[0])
-            return spells[0][1]
-        return acts[0]
-
-    def _instant_worth(self, game, me, o) -> bool:
-        spell = o.defn.spell
-        if spell is None:
-            return False
-        from .compiler.abilities import DealDamage, ModifyPowerToughness
-        opp = 1 - me
-        for e in spell.effects:
-            if isinstance(e, DealDamage):
-                if game.players[opp].life <= e.amount:
-                    return True
-                return any(self._killable(game, oid, e.amount, opp) for oid in game.battlefield)
-            if isinstance(e, ModifyPowerToughness):
-                # pump during combat, when our creature is in combat
-                c = game.combat
-                return bool(c and game.step in ("declare_blockers",) and
-                            any(game.objects[a].controller == me for a in
-                                list(c.attackers) + list(c.blockers) if a in game.objects))
-        return True
-
-    def _killable(self, game, oid, dmg, opp) -> bool:
-        o = game.objects[oid]
-        return (o.controller == opp and "Creature" in o.defn.types
-                and toughness(game, o) - o.damage <= dmg)
-
-    def _target(self, game, me, acts):
-        opp = 1 - me
-        item = game.stack[-1]
-        src = game.objects.get(item.source)
-        from .compiler.abilities import DealDamage
-        effects = src.defn.spell.effects if src and src.defn.spell else ()
-        if any(isinstance(e, DealDamage) for e in effects):
-            dmg = max(e.amount for e in effects if isinstance(e, DealDamage))
-            if game.players[opp].life <= dmg:
-                for a in acts:
-                    if a.choice == (opp,):
-                        return a
-            best = None
-            for a in acts:
-                t = a.choice[0]
-                if t >= 2 and self._killable(game, t, dmg, opp):
-                    val = power(game, game.objects[t])
-                    if best is None or val > best[0]:
-                        best = (val, a)
-            if best:
-                return best[1]
-            for a in acts:
-                if a.choice == (opp,):
-                    return a
-        for a in acts:   # pump: our best creature
-            t = a.choice[0]
-            if t >= 2 and game.objects[t].controller == me:
-                return a
-        return acts[0]
-
-    def _attack(self, game, me, acts):
-        opp = 1 - me
-        blockers = [game.objects[o] for o in game.battlefield
-                    if game.objects[o].controller == opp and "Creature" in game.objects[o].defn.types
-                    and not game.objects[o].tapped]
-        chosen = []
-        for oid in game.pending.data["candidates"]:
-            o = game.objects[oid]
-            p, t = power(game, o), toughness(game, o)
-            if p <= 0:
-                continue
-            # attack if no untapped blocker could kill it without dying, or it trades up
-            safe = all(power(game, b) < t or toughness(game, b) <= p for b in blockers)
-            if safe or not blockers:
-                chosen.append(oid)
-        return Action("attack", choice=tuple(x for x in game.pending.data["candidates"] if x in chosen))
-
-    def _block(self, game, me, acts):
-        data = game.pending.data
-        pairs = []
-        used = set()
-        life = game.players[me].life
-        incoming = sum(power(game, game.objects[a]) for a in game.combat.attackers)
-        for b, opts in zip(data["blockers"], data["options"]):
-            bo = game.objects[b]
-            best = None
-            for a in opts:
-                if a in used:
-                    continue
-                ao = game.objects[a]
-                kills = power(game, bo) >= toughness(game, ao)
-                survives = power(game, ao) < toughness(game, bo)
-                if survives or (kills and power(game, ao) >= power(game, bo)) or incoming >= life:
-                    score = (survives, kills, power(game, ao))
-                    if best is None or score > best[0]:
-                        best = (score, a)
-            if best:
-                pairs.append((b, best[1]))
-                used.add(best[1])
-        return Action("block", choice=tuple(pairs))
+    # ------------------------------------------------------------ opening hand
+    def _mulligan(self, game, me):
+        p = game.players[me]
+        lands = sum(1 for o in p.hand if is_land(game.objects[o]))
+        n = len(p.hand)
+        lo, hi = (2, 5) if p.mulligans == 0 else (1, 5)
+        keep = lo <= lands <= min(hi, n - 1) or p.mulligans >= 2
+        return Action("choose", choice="keep" if keep else "mulligan")
 
     def _discard(self, game, me, acts):
-        # discard the most expensive cards first when over the hand size
-        return acts[-1]
+        """Keep lands near what the hand needs: bottom/discard surplus lands when the
+        player has enough, else the most expensive spells."""
+        p = game.players[me]
+        lands_out = sum(
+            1 for oid in game.battlefield
+            if game.objects[oid].controller == me and is_land(game.objects[oid]))
+
+        def score(a):
+            kept = [o for o in p.hand if o not in a.choice]
+            kl = sum(1 for o in kept if is_land(game.objects[o])) + lands_out
+            want = 4 if game.stage != "play" or lands_out < 4 else 5
+            curve = sum(game.objects[o].defn.mana_value for o in kept
+                        if not is_land(game.objects[o]) and game.objects[o].defn.mana_value <= kl + 1)
+            return -abs(kl - want) * 2 + curve * 0.1
+        return max(acts, key=score)
+
+    # ------------------------------------------------------------ priority
+    def _priority(self, game, me, acts):
+        self.intent = None
+        opp = 1 - me
+        stack = game.stack
+        my_turn = game.active == me
+        main = my_turn and game.step in ("main1", "main2") and not stack
+        plays = [a for a in acts if a.kind == "play"]
+        if plays and main:
+            return plays[0]
+        casts = [a for a in acts if a.kind == "cast"]
+        if not casts:
+            return PASS if PASS in acts else acts[0]
+        # burn and pump decisions first (they may be made at instant speed)
+        for a in self._instant_plays(game, me, opp, casts):
+            return a
+        if main:
+            perms = []
+            for a in casts:
+                o = game.objects[a.obj]
+                d = o.defn
+                if d.is_permanent_card:
+                    perms.append((d.mana_value, is_creature(o), a))
+                elif "Sorcery" in d.types and not burn_amount(d) and pump_amount(d) == (0, 0):
+                    perms.append((d.mana_value - 0.5, False, a))
+            if perms:
+                perms.sort(key=lambda t: (-t[0], not t[1]))
+                return perms[0][2]
+        return PASS if PASS in acts else acts[0]
+
+    def _instant_plays(self, game, me, opp, casts):
+        """Burn and pump spells worth casting now, best first (sets ``intent``)."""
+        burns, pumps = [], []
+        for a in casts:
+            d = game.objects[a.obj].defn
+            dmg = burn_amount(d)
+            if dmg:
+                burns.append((dmg, a))
+                continue
+            pp, pt = pump_amount(d)
+            if pp or pt:
+                pumps.append((pp, pt, a))
+        top = game.stack[-1] if game.stack else None
+        # save a creature of ours from the opponent's burn
+        if pumps and top is not None and top.controller == opp and top.is_spell:
+            src = game.objects.get(top.source)
+            dmg = burn_amount(src.defn) if src else 0
+            for t in top.targets:
+                o = game.objects.get(t)
+                if dmg and o is not None and o.controller == me and is_creature(o) \
+                        and dmg >= _lethal(game, o):
+                    for pp, pt, a in pumps:
+                        if dmg < _lethal(game, o) + pt:
+                            self.intent = (game.objects[a.obj].card, t)
+                            return [a]
+        if top is not None:
+            return []
+        # burn: face when lethal (alone or with the rest of the burn in hand), else
+        # the best creature it kills
+        if burns:
+            life = game.players[opp].life
+            mana = _available_mana(game, me)
+            total = sum(dmg for dmg, _ in sorted(burns, key=lambda t: -t[0])[:max(mana, 1)])
+            burns.sort(key=lambda t: -t[0])
+            if life <= total and total > 0:
+                dmg, a = burns[0]
+                self.intent = (game.objects[a.obj].card, opp)
+                return [a]
+            best = None
+            for o in _creatures(game, opp):
+                if has_keyword(game, o, "hexproof") or has_keyword(game, o, "indestructible"):
+                    continue
+                for dmg, a in sorted(burns, key=lambda t: t[0]):   # cheapest burn that kills
+                    if dmg >= _lethal(game, o):
+                        v = creature_value(game, o) - 0.3 * dmg
+                        if best is None or v > best[0]:
+                            best = (v, a, o.oid)
+                        break
+            if best is not None and (best[0] >= 1.0 or len(burns) > 1):
+                self.intent = (game.objects[best[1].obj].card, best[2])
+                return [best[1]]
+            # late: burn to the face when there is nothing to kill and the hand is full
+            if game.active == me and game.step == "main2" and not _creatures(game, opp) \
+                    and len(game.players[me].hand) >= 4:
+                dmg, a = burns[0]
+                self.intent = (game.objects[a.obj].card, opp)
+                return [a]
+        # pump: in combat, after blockers, where it changes a fight or is lethal
+        c = game.combat
+        if pumps and c is not None and game.step == "declare_blockers" and c.attackers:
+            pp, pt, a = max(pumps, key=lambda t: t[0] + t[1])
+            target = self._pump_target(game, me, opp, pp, pt)
+            if target is not None:
+                self.intent = (game.objects[a.obj].card, target)
+                return [a]
+        return []
+
+    def _pump_target(self, game, me, opp, pp, pt):
+        c = game.combat
+        best = None
+        unblocked = [a for a in c.attackers if a in game.objects and not c.blocked.get(a)]
+        if game.active == me:
+            dmg = sum(max(0, power(game, game.objects[a])) for a in unblocked)
+            if unblocked and dmg < game.players[opp].life <= dmg + pp:
+                return unblocked[0]
+        for x in list(c.attackers) + list(c.blockers):
+            o = game.objects.get(x)
+            if o is None or o.controller != me:
+                continue
+            foes = (c.blocked.get(x, []) if x in c.attackers else c.blockers.get(x, []))
+            foes = [game.objects[f] for f in foes if f in game.objects]
+            if not foes:
+                continue
+            incoming = sum(max(0, power(game, f)) for f in foes)
+            dies = incoming >= _lethal(game, o) and incoming > 0
+            dies_p = incoming >= _lethal(game, o) + pt and incoming > 0
+            kills = [f for f in foes if _kills(game, o, f)]
+            kills_p = [f for f in foes if _kills(game, o, f, pp)]
+            gain = 0.0
+            if dies and not dies_p:
+                gain += creature_value(game, o)
+            if len(kills_p) > len(kills):
+                gain += max(creature_value(game, f) for f in kills_p if f not in kills)
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, x)
+        return best[1] if best else None
+
+    # ------------------------------------------------------------ targets
+    def _target(self, game, me, acts):
+        opp = 1 - me
+        ctx = game.cast
+        if self.intent is not None and ctx is not None and ctx.card == self.intent[0]:
+            want = (self.intent[1],)
+            self.intent = None
+            for a in acts:
+                if a.choice == want:
+                    return a
+        defn = None
+        if ctx is not None and ctx.card >= 0:
+            defn = game.card_definition(ctx.card)
+        elif game.stack:
+            src = game.objects.get(game.stack[-1].source)
+            defn = src.defn if src else None
+        dmg = burn_amount(defn) if defn is not None else 0
+        pp, pt = pump_amount(defn) if defn is not None else (0, 0)
+
+        def tval(t):
+            if t in (0, 1):
+                return (t == opp) * (3 if dmg else 0) - (t == me) * 5
+            o = game.objects.get(t)
+            if o is None or not is_creature(o):
+                return 0
+            v = creature_value(game, o)
+            mine = o.controller == me
+            if dmg:
+                if mine:
+                    return -v - 5
+                return v + (5 if dmg >= _lethal(game, o) else -2)
+            if pp or pt:
+                return v if mine else -v
+            return -v if mine else v   # unknown effects: assume harmful
+        scored = []
+        for a in acts:
+            ch = a.choice if isinstance(a.choice, tuple) else (a.choice,)
+            scored.append((sum(tval(t) for t in ch if isinstance(t, int)), a))
+        return max(scored, key=lambda t: t[0])[1]
+
+    # ------------------------------------------------------------ combat
+    def attack(self, game, me) -> Action:
+        opp = 1 - me
+        cands = [game.objects[x] for x in game.pending.data["candidates"]]
+        blockers = [b for b in _creatures(game, opp, untapped=True)
+                    if not any(s.kind == "cant_block" for s in b.defn.static)]
+        life = game.players[opp].life
+        from .engine.combat import can_block
+        pump = self._pump_in_hand(game, me)
+        chosen = []
+        attackers = [o for o in cands if power(game, o) > 0]
+        # all-out attack when it is lethal even if each blocker stops one attacker
+        powers = sorted((power(game, o) for o in attackers), reverse=True)
+        if attackers and sum(powers[len(blockers):]) >= life:
+            return Action("attack", choice=tuple(o.oid for o in attackers))
+        pump_used = False
+        for o in sorted(attackers, key=lambda o: -creature_value(game, o)):
+            bl = [b for b in blockers if can_block(game, b, o)]
+            if not bl:
+                chosen.append(o)
+                continue
+            v = creature_value(game, o)
+            risky = False
+            for b in bl:
+                if _kills(game, b, o) and not (_kills(game, o, b) and creature_value(game, b) >= v - 0.5):
+                    risky = True
+                    break
+            if not risky and len(bl) >= 2:
+                ps = sorted((power(game, b) for b in bl), reverse=True)
+                if ps[0] + ps[1] >= _lethal(game, o) and not any(_kills(game, o, b) for b in bl):
+                    risky = True
+            if risky and pump and not pump_used:
+                pp, pt = pump
+                if all(power(game, b) < _lethal(game, o) + pt or
+                       (_kills(game, o, b, pp)) for b in bl):
+                    risky = False
+                    pump_used = True
+            if not risky:
+                chosen.append(o)
+        # keep enough blockers home against the crack-back
+        my_life = game.players[me].life
+        threats = sorted((power(game, b) for b in _creatures(game, opp) if power(game, b) > 0),
+                         reverse=True)
+        while chosen:
+            home = [o for o in _creatures(game, me) if o not in chosen and not o.tapped] \
+                + [o for o in chosen if has_keyword(game, o, "vigilance")]
+            dmg = sum(threats[len(home):])
+            if dmg < my_life:
+                break
+            chosen.remove(max(chosen, key=lambda o: toughness(game, o) - power(game, o) * 0.1))
+        ids = {o.oid for o in chosen}
+        return Action("attack", choice=tuple(x for x in game.pending.data["candidates"] if x in ids))
+
+    def _pump_in_hand(self, game, me):
+        best = None
+        mana = _available_mana(game, me)
+        for oid in game.players[me].hand:
+            d = game.objects[oid].defn
+            pp, pt = pump_amount(d)
+            if (pp or pt) and "Instant" in d.types and d.mana_value <= mana:
+                if best is None or pp + pt > best[0] + best[1]:
+                    best = (pp, pt)
+        return best
+
+    def block(self, game, me) -> Action:
+        data = game.pending.data
+        c = game.combat
+        life = game.players[me].life
+        options = {b: opts for b, opts in zip(data["blockers"], data["options"])}
+        attackers = sorted((game.objects[a] for a in c.attackers if a in game.objects),
+                           key=lambda o: -power(game, o))
+        free = set(options)
+        pairs = {}
+        for a in attackers:
+            va = creature_value(game, a)
+            best = None
+            for b in free:
+                if a.oid not in options[b]:
+                    continue
+                bo = game.objects[b]
+                vb = creature_value(game, bo)
+                kills = _kills(game, bo, a)
+                survives = not _kills(game, a, bo)
+                if kills and survives:
+                    score = 10 + va - 0.1 * vb
+                elif survives:
+                    score = 3 + power(game, a) * 0.5 - 0.1 * vb
+                elif kills and va >= vb - 0.25:
+                    score = 2 + va - vb
+                else:
+                    continue
+                if best is None or score > best[0]:
+                    best = (score, b)
+            if best is not None:
+                pairs[best[1]] = a.oid
+                free.discard(best[1])
+
+        def unblocked_damage():
+            blocked = set(pairs.values())
+            return sum(max(0, power(game, a)) for a in attackers if a.oid not in blocked)
+        # chump only to stay alive: biggest unblocked attacker, cheapest blocker
+        while unblocked_damage() >= life:
+            blocked = set(pairs.values())
+            open_att = [a for a in attackers if a.oid not in blocked]
+            done = False
+            for a in open_att:   # biggest first
+                cands = [b for b in free if a.oid in options[b]]
+                if cands:
+                    b = min(cands, key=lambda x: creature_value(game, game.objects[x]))
+                    pairs[b] = a.oid
+                    free.discard(b)
+                    done = True
+                    break
+            if not done:
+                break
+        order = {b: i for i, b in enumerate(data["blockers"])}
+        return Action("block", choice=tuple(sorted(pairs.items(), key=lambda t: order[t[0]])))
 
 
-AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
-
-
-def make_agent(name: str, seed: int = 0):
+def _load_agents():
+    agents = {"random": RandomAgent, "heuristic": HeuristicAgent}
     try:
-        return AGENTS[name](seed)
+        from .mcts import MCTSAgent
+    except ImportError:   # pragma: no cover
+        pass
+    else:
+        agents["mcts"] = MCTSAgent
+    return agents
+
+
+AGENTS: dict = {"random": RandomAgent, "heuristic": HeuristicAgent}
+
+
+def make_agent(name: str, seed: int = 0, **options):
+    """An agent by name (``random``, ``heuristic``, ``mcts``); ``options`` go to its
+    constructor (for ``mcts``: ``playouts``, ``rollout_turns``...)."""
+    if "mcts" not in AGENTS:
+        AGENTS.update(_load_agents())
+    try:
+        cls = AGENTS[name]
     except KeyError:
         raise ValueError(f"unknown agent {name!r} (known: {', '.join(AGENTS)})") from None
+    return cls(seed, **options)
 
 
 def play_game(game, agents, max_decisions: int = 100_000):

@@ -241,6 +241,185 @@ def card(name: str = typer.Argument(..., help="The card's name (any case).")) ->
         console.print(Text("Not playable: manastack cannot compile "
                            f"{len(defn.unsupported)} part(s) of its text (shown above); "
                            "a deck holding it is refused.", style="red"))
+    _print_rulings(console, oracle.name)
+
+
+def _print_rulings(console: Console, name: str) -> None:
+    """The card's dated rulings (MTGJSON, to 2022), when the bundle has any."""
+    try:
+        from .cards.rulings import rulings_for
+        rulings = rulings_for(name)
+    except (ImportError, OSError):   # a build without the rulings bundle
+        return
+    if not rulings:
+        console.print(Text("Rulings: none on record (bundled rulings run to 2022).",
+                           style="dim"))
+        return
+    table = Table(title=f"Rulings ({len(rulings)})", title_justify="left",
+                  show_header=True, header_style="bold", expand=False)
+    table.add_column("date", no_wrap=True)
+    table.add_column("ruling", overflow="fold")
+    for date, text in rulings:
+        table.add_row(date, text)
+    console.print(table)
+
+
+# ---------------------------------------------------------------------------- cards, decks
+
+cards_app = typer.Typer(help="Search the card database and measure compiler coverage.",
+                        no_args_is_help=True)
+decks_app = typer.Typer(help="Decklist tools.", no_args_is_help=True)
+app.add_typer(cards_app, name="cards")
+app.add_typer(decks_app, name="decks")
+
+
+def _pct(share: float) -> str:
+    return f"{share * 100:.1f}%"
+
+
+@cards_app.command("search")
+def cards_search(
+    query: list[str] = typer.Argument(
+        ..., help="A Scryfall-style query: words in the name, \"phrases\", o:, t:, c:, "
+                  "id:, mv/cmc/pow/tou with = < > <= >= !=, -negation, or, ( ), "
+                  "is:supported. Several arguments are joined with spaces."),
+    limit: int = typer.Option(50, "--limit", "-n", help="Show at most this many cards "
+                              "(0: all); the count is always the full count."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+) -> None:
+    """Search the bundled card database with the common Scryfall syntax."""
+    import json as _json
+
+    from .cards.search import QueryError, parse_query, search
+    from .compiler import definition_for
+
+    text = " ".join(query)
+    if limit < 0:
+        raise fail("--limit must be 0 or more")
+    try:
+        parsed = parse_query(text)
+    except QueryError as exc:
+        if not as_json:
+            _err().print(Text(exc.pointer(), style="dim"))
+        raise fail(f"bad query: {exc}") from None
+    found = search(parsed)
+    shown = found if limit == 0 else found[:limit]
+
+    def supported(card) -> bool:
+        return definition_for(card.name).supported
+
+    if as_json:
+        payload = {"query": text, "parsed": str(parsed), "count": len(found),
+                   "cards": [{"name": c.name, "mana_cost": c.mana_cost,
+                              "type_line": c.type_line, "mana_value": c.mana_value,
+                              "colors": list(c.colors),
+                              "color_identity": list(c.color_identity),
+                              "supported": supported(c)} for c in shown]}
+        typer.echo(_json.dumps(payload, ensure_ascii=False, indent=2))
+        return
+    console = _out(soft_wrap=False)
+    table = Table(show_header=True, header_style="bold", expand=False)
+    table.add_column("name", overflow="fold")
+    table.add_column("cost", no_wrap=True)
+    table.add_column("type", overflow="fold")
+    table.add_column("supported", justify="center")
+    for c in shown:
+        ok = supported(c)
+        table.add_row(c.name, c.mana_cost or "", c.type_line,
+                      Text("yes", style="green") if ok else Text("no", style="red"))
+    if shown:
+        console.print(table)
+    more = f", showing {len(shown)} (--limit 0 for all)" if len(shown) < len(found) else ""
+    console.print(Text(f"{len(found)} card{'s' if len(found) != 1 else ''} match "
+                       f"{str(parsed)}{more}", style="bold"))
+
+
+@cards_app.command("coverage")
+def cards_coverage(
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
+    top: int = typer.Option(50, "--top", help="How many unsupported phrases to list."),
+) -> None:
+    """How many of the database's cards compile fully, by type and color identity,
+    and the most common text the compiler cannot handle yet."""
+    import json as _json
+
+    from .coverage import card_coverage
+
+    report = card_coverage(top=top)
+    if as_json:
+        typer.echo(_json.dumps(report, ensure_ascii=False, indent=2))
+        return
+    console = _out(soft_wrap=False)
+    console.print(Text(f"{report['supported']:,} of {report['total']:,} distinct cards "
+                       f"compile fully ({_pct(report['share'])}); compiled in "
+                       f"{report['seconds']} s", style="bold"))
+    for title, key in (("By card type", "by_type"), ("By color identity", "by_identity")):
+        table = Table(title=title, title_justify="left", header_style="bold")
+        for col in ("", "cards", "supported", "share"):
+            table.add_column(col, justify="left" if not col else "right")
+        for k, row in report[key].items():
+            table.add_row(k, f"{row['total']:,}", f"{row['supported']:,}", _pct(row["share"]))
+        console.print(table)
+    table = Table(title=f"Most common unsupported phrases (top {top})", title_justify="left",
+                  header_style="bold")
+    table.add_column("cards", justify="right")
+    table.add_column("phrase", overflow="fold")
+    table.add_column("e.g.", overflow="fold")
+    for row in report["unsupported_phrases"]:
+        table.add_row(f"{row['cards']:,}", row["phrase"], row["example"])
+    console.print(table)
+
+
+@decks_app.command("coverage")
+def decks_coverage(
+    files: list[str] = typer.Argument(
+        ..., help="Decklist files, directories of them (grouped by sub-directory), or "
+                  "tournament .jsonl files (grouped by each record's format)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
+    top: int = typer.Option(10, "--top", help="How many blocking cards to list per group."),
+) -> None:
+    """The share of decklists manastack can play (every main-deck and commander card
+    supported), by format, with the cards that most often block them."""
+    import json as _json
+    from pathlib import Path
+
+    from .coverage import deck_coverage
+
+    missing = [f for f in files if not Path(f).exists()]
+    if missing:
+        raise fail(f"no such file or directory: {', '.join(missing)}")
+    report = deck_coverage(files, top=top)
+    if as_json:
+        typer.echo(_json.dumps(report, ensure_ascii=False, indent=2))
+        return
+    console = _out(soft_wrap=False)
+    t = report["total"]
+    console.print(Text(f"{t['playable']:,} of {t['decks']:,} decks fully playable "
+                       f"({_pct(t['share'])}); {t['unreadable']} unreadable", style="bold"))
+    table = Table(header_style="bold")
+    table.add_column("format / group")
+    table.add_column("decks", justify="right")
+    table.add_column("playable", justify="right")
+    table.add_column("share", justify="right")
+    table.add_column("most common blocking cards (decks)", overflow="fold")
+    for group, row in report["by_group"].items():
+        blockers = ", ".join(f"{b['card']} ({b['decks']})" for b in row["blocking"][:5])
+        table.add_row(group, f"{row['decks']:,}", f"{row['playable']:,}",
+                      _pct(row["share"]), blockers)
+    console.print(table)
+    table = Table(title="Most common blocking cards overall", title_justify="left",
+                  header_style="bold")
+    table.add_column("card")
+    table.add_column("decks", justify="right")
+    table.add_column("sole blocker in", justify="right")
+    sole = {b["card"]: b["decks"] for b in t["sole_blocker"]}
+    for b in t["blocking"]:
+        table.add_row(b["card"], f"{b['decks']:,}", str(sole.get(b["card"], 0)))
+    console.print(table)
+    if report["errors"]:
+        console.print(Text(f"unreadable decks (first {len(report['errors'])}):", style="dim"))
+        for e in report["errors"][:5]:
+            console.print(Text("  " + e, style="dim"))
 
 
 # ---------------------------------------------------------------------------- plug-ins

@@ -41,7 +41,7 @@ CASES = {
                                  "it was accepted", 6),
     "rejected-without-error.yaml": ("rejected: CR 305.2", 7),
     "expectation-fails.yaml": ("expect.p2.life: expected 19, got 20", 6),
-    "unsupported-option.yaml": ("not supported yet: x", 6),
+    "unsupported-option.yaml": ("not supported yet: additional", 6),
 }
 
 

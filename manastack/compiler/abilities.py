@@ -154,6 +154,107 @@ class SearchLibrary:
 
 
 @dataclass(frozen=True, slots=True)
+class PutCounters:
+    """CR 122.1: put ``count`` counters of ``kind`` on the source (``target`` -1) or on
+    target number ``target``."""
+
+    kind: str
+    count: int = 1
+    target: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTokens:
+    """CR 111.2: create tokens. ``token`` describes them (name, types, subtypes, colors,
+    power, toughness, keywords, text); ``count`` is a number or ``per_counter`` the
+    counters of a kind the source had (looked back, CR 603.10a)."""
+
+    token: tuple = ()
+    count: int = 1
+    per_counter: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Flicker:
+    """Exile target number ``target``, then return that card to the battlefield under
+    its owner's (or your) control (CR 400.7: a new object)."""
+
+    target: int = 0
+    under_your_control: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ExileUntilLeaves:
+    """CR 610.3a: exile target number ``target`` until the source leaves the battlefield;
+    then it returns under its owner's control."""
+
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTarget:
+    """Move target number ``target`` (a card) to ``to`` (``hand``, ``battlefield``,
+    ``graveyard``, ``exile``), under its owner's control (CR 400.3)."""
+
+    to: str
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnSelf:
+    """Move this card (in its current zone) to ``to`` ("Return this card from your
+    graveyard to your hand")."""
+
+    to: str = "hand"
+
+
+@dataclass(frozen=True, slots=True)
+class GainControl:
+    """CR 613.1b (layer 2): you gain control of target number ``target`` ``until``."""
+
+    target: int = 0
+    until: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Untap:
+    """CR 701.26b: untap target number ``target``."""
+
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GrantKeyword:
+    """CR 613.1f (layer 6): target number ``target`` gains ``keyword`` ``until``."""
+
+    keyword: str
+    target: int = 0
+    until: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class CounterSpell:
+    """CR 701.6a: counter target spell (``target`` >= 0) or the spell the trigger refers
+    to ("counter that spell", ``target`` -1)."""
+
+    target: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class MustBlock:
+    """CR 509.1c: target number ``target`` blocks "that creature" this turn if able."""
+
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeUnless:
+    """"Sacrifice this unless you sacrifice a [spec]" (CR 701.21a, 118.12-style choice)."""
+
+    spec: TargetSpec = field(default_factory=TargetSpec)
+
+
+@dataclass(frozen=True, slots=True)
 class DrawCards:
     """CR 121: the controller draws ``count`` cards."""
 
@@ -167,8 +268,7 @@ class GainLife:
     amount: int
 
 
-Effect = (DealDamage | ModifyPowerToughness | AddMana | DrawCards | GainLife | Attach | Destroy
-          | AttachTargetsToSelf | TapSubject | SearchLibrary)
+Effect = object  # any of the effect classes above
 
 
 # ---------------------------------------------------------------- abilities (CR 113)
@@ -193,6 +293,7 @@ class ActivatedAbility:
     mana_ability: bool = False
     sorcery_speed: bool = False
     text: str = ""
+    zone: str = "battlefield"   # CR 113.6: where the ability functions
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +308,7 @@ class TriggeredAbility:
     targets: tuple[TargetSpec, ...] = ()
     optional: bool = False
     text: str = ""
-    condition: object = None   # an intervening "if" or event filter with holds(g, o, info)
+    condition: str | None = None   # a named event filter: "mana_value_equals_charge"
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +325,7 @@ class StaticAbility:
     mana: tuple[str, ...] = ()
     filter: TargetSpec | None = None
     exclude_types: tuple[str, ...] = ()
+    counter: str = ""          # "enters with X [counter] counters" (CR 614.1c)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,9 @@ from functools import lru_cache
 from ..cards import CardData, get_database
 from ..mana import ManaCost, parse_symbols
 from .abilities import (ANY_COLOR, KEYWORDS, ActivatedAbility, AddMana, Attach, AttachTargetsToSelf,
-                        CardDefinition, ChoiceCost, Cost, DealDamage, Destroy, DrawCards, SearchLibrary,
+                        CardDefinition, ChoiceCost, Cost, CounterSpell, CreateTokens,
+                        ExileUntilLeaves, Flicker, GainControl, GrantKeyword, MoveTarget,
+                        MustBlock, PutCounters, ReturnSelf, SacrificeUnless, Untap, DealDamage, Destroy, DrawCards, SearchLibrary,
                         TapSubject, TriggeredAbility, GainLife, ModifyPowerToughness, SpellAbility, StaticAbility,
                         TargetSpec, Unsupported)
 
@@ -63,11 +65,111 @@ def _normalise(text: str, name: str) -> str:
     return text.strip()
 
 
-def compile_effect(sentence: str):
+def compile_effect(text: str):
+    """Compile an effect of one or more sentences into (targets, effects) or None; "that
+    creature" and "it" in a later sentence refer to the first target (CR 608.2c)."""
+    text = text.strip()
+    whole = compile_sentence(text)
+    if whole is not None:
+        return whole
+    sentences = [x for x in re.split(r"(?<=\.)\s+(?=[A-Z])", text) if x.strip()]
+    if len(sentences) == 1:
+        return None
+    targets: tuple = ()
+    effects: tuple = ()
+    for i, sent in enumerate(sentences):
+        low = sent.strip().rstrip(".").lower()
+        if i and targets:
+            m = re.fullmatch(r"untap (?:that creature|it)", low)
+            if m:
+                effects += (Untap(0),)
+                continue
+            m = re.fullmatch(r"(?:that creature|it) gains (\w+) until end of turn", low)
+            if m and m.group(1) in KEYWORDS:
+                effects += (GrantKeyword(m.group(1), 0),)
+                continue
+        compiled = compile_sentence(sent)
+        if compiled is None or (compiled[0] and targets):
+            return None
+        targets += compiled[0]
+        effects += compiled[1]
+    return targets, effects
+
+
+_TOKEN_RE = re.compile(
+    r"create (a|an|one|two|three|four|X) (\d+)/(\d+) ((?:(?:white|blue|black|red|green|colorless)"
+    r"(?: and )?)+) ((?:[A-Z][a-z]+ )+)((?:artifact |enchantment )*)creature tokens?"
+    r"(?: with ((?:[a-z ]+?)(?:, [a-z ]+)*(?:,? and [a-z ]+)?))?"
+    r"( for each \+1/\+1 counter on ~)?")
+
+
+def _token_effect(s: str):
+    m = _TOKEN_RE.fullmatch(s)
+    if not m:
+        return None
+    colors = tuple(_COLOR_ADJ[c] for c in re.findall(r"white|blue|black|red|green", m.group(4)))
+    subtypes = tuple(m.group(5).split())
+    extra = tuple(w.capitalize() for w in m.group(6).split())
+    kws = ()
+    if m.group(7):
+        kws = tuple(k.strip() for k in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group(7)) if k.strip())
+        if not all(k in KEYWORDS for k in kws):
+            return None
+    token = (("name", " ".join(subtypes) + " Token"), ("types", extra + ("Creature",)),
+             ("subtypes", subtypes), ("colors", colors), ("power", int(m.group(2))),
+             ("toughness", int(m.group(3))), ("keywords", kws))
+    count = _number(m.group(1)) if m.group(1) != "X" else None
+    if count is None:
+        return None
+    per = "+1/+1" if m.group(8) else None
+    return (), (CreateTokens(token, count, per),)
+
+
+def compile_sentence(sentence: str):
     """Compile one effect sentence into (targets, effects) or None."""
     s = sentence.strip().rstrip(".").strip()
     if s[:1].isupper() and not s.startswith("~"):
         s = s[0].lower() + s[1:]
+    low = s.lower()
+    tok = _token_effect(s)
+    if tok is not None:
+        return tok
+    if low in ("put a +1/+1 counter on ~",):
+        return (), (PutCounters("+1/+1", 1, -1),)
+    if low == "exile target creature you control, then return that card to the battlefield under your control":
+        return (TargetSpec("creature", controller="you"),), (Flicker(0),)
+    m = re.fullmatch(r"exile target (creature|artifact|nonland permanent|permanent)(?: with mana "
+                     r"value (\d+) or less)?( an opponent controls)? until ~ leaves the "
+                     r"battlefield", low)
+    if m:
+        kind = "creature" if m.group(1) == "creature" else "permanent"
+        types = ("Artifact",) if m.group(1) == "artifact" else ()
+        spec = TargetSpec(kind, controller="opponent" if m.group(3) else None, types=types,
+                          max_mana_value=int(m.group(2)) if m.group(2) else None)
+        return (spec,), (ExileUntilLeaves(0),)
+    m = re.fullmatch(r"return (another )?target (artifact|creature|enchantment|land)? ?card(?: with "
+                     r"mana value (\d+) or less)? from your graveyard to (your hand|the battlefield)",
+                     low)
+    if m:
+        spec = TargetSpec("card", zone="graveyard", controller="you",
+                          types=(m.group(2).capitalize(),) if m.group(2) else (),
+                          other=bool(m.group(1)),
+                          max_mana_value=int(m.group(3)) if m.group(3) else None)
+        return (spec,), (MoveTarget("hand" if m.group(4) == "your hand" else "battlefield", 0),)
+    if low in ("return this card from your graveyard to your hand", "return ~ from your graveyard to your hand"):
+        return (), (ReturnSelf("hand"),)
+    if low == "gain control of target creature until end of turn":
+        return (TargetSpec("creature"),), (GainControl(0),)
+    if low == "counter that spell":
+        return (), (CounterSpell(-1),)
+    if low == "have target creature block it this turn if able":
+        return (TargetSpec("creature"),), (MustBlock(0),)
+    m = re.fullmatch(r"sacrifice ~ unless you sacrifice an? (creature|artifact|land)", low)
+    if m:
+        return (), (SacrificeUnless(TargetSpec("permanent", controller="you",
+                                               types=(m.group(1).capitalize(),))),)
+    if low == "it deals 1 damage to any target":
+        return (TargetSpec("any"),), (DealDamage(1, 0),)
     m = re.fullmatch(r"~ deals (\d+|\w+) damage to (any target|target creature or player|"
                      r"target creature|target player|target opponent)", s)
     if m and _number(m.group(1)) is not None:
@@ -258,6 +360,66 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
         out["static"].append(StaticAbility(
             "equipped", line, int(m.group(1) or 0), int(m.group(2) or 0), kws))
         return True
+    # CR 614.1c: "This creature enters with X +1/+1 counters on it."
+    m = re.fullmatch(r"~ enters with x ([+-]\d/[+-]\d|\w+) counters on it", low)
+    if m:
+        out["static"].append(StaticAbility("enters_with_counters", line, counter=m.group(1)))
+        return True
+    # CR 601.2f: "This spell costs {X} less to cast, where X is the total mana value of
+    # noncreature artifacts you control."
+    if low == ("~ costs {x} less to cast, where x is the total mana value of noncreature "
+               "artifacts you control"):
+        out["static"].append(StaticAbility("costs_less_mana_value", line,
+                                           filter=TargetSpec("permanent", types=("Artifact",)),
+                                           exclude_types=("Creature",)))
+        return True
+    # CR 303.4a / 702.5a: "Enchant [object]".
+    m = re.fullmatch(r"enchant (land|creature|artifact|permanent|forest|plains|island|swamp|mountain)",
+                     low)
+    if m:
+        w = m.group(1)
+        if w in ("land", "creature", "artifact"):
+            spec = TargetSpec("permanent", types=(w.capitalize(),))
+        elif w == "permanent":
+            spec = TargetSpec("permanent")
+        else:
+            spec = TargetSpec("permanent", subtypes=(w.capitalize(),))
+        out["static"].append(StaticAbility("enchant", line, filter=spec))
+        return True
+    # CR 614.12: "As this Aura enters, choose a color."
+    if re.fullmatch(r"as ~ enters, choose a color", low):
+        out["static"].append(StaticAbility("choose_color_on_enter", line))
+        return True
+    # CR 106.12b: replacement effects on mana production.
+    if low == "if you tap a permanent for mana, it produces twice as much of that mana instead":
+        out["static"].append(StaticAbility("mana_doubling", line))
+        return True
+    m = re.fullmatch(r"if a land is tapped for mana, it produces \{([wubrgc])\} instead of any "
+                     r"other type and amount", low)
+    if m:
+        out["static"].append(StaticAbility("land_mana_becomes", line, mana=(m.group(1).upper(),)))
+        return True
+    # CR 605.1b / 106.12a: triggered mana abilities.
+    m = re.fullmatch(r"whenever enchanted (?:land|forest|plains|island|swamp|mountain) is tapped "
+                     r"for mana, its controller adds an additional (\{[wubrgc]\}|one mana of "
+                     r"the chosen color)", low)
+    if m:
+        eff = (AddMana((m.group(1)[1].upper(),)) if m.group(1).startswith("{")
+               else AddMana((), "chosen_color"))
+        out["triggered"].append(TriggeredAbility(("enchanted_tapped_for_mana",), (eff,), (),
+                                                 False, line))
+        return True
+    if low == ("whenever a player taps a land for mana, that player adds one mana of any type "
+               "that land produced"):
+        out["triggered"].append(TriggeredAbility(("land_tapped_for_mana",),
+                                                 (AddMana((), "produced_type"),), (), False, line))
+        return True
+    m = re.fullmatch(r"whenever a player casts a spell with mana value equal to the number of "
+                     r"charge counters on ~, counter that spell", low)
+    if m:
+        out["triggered"].append(TriggeredAbility(("cast",), (CounterSpell(-1),), (), False, line,
+                                                 "mana_value_equals_charge"))
+        return True
     # CR 614.12 / 701.3: "As this Equipment becomes attached to a creature, choose a color."
     if low in ("as ~ becomes attached to a creature, choose a color",):
         out["static"].append(StaticAbility("choose_color_on_attach", line))
@@ -290,8 +452,10 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
         targets, effects = compiled
         # CR 605.1a: no target, could add mana, not a loyalty ability -> mana ability.
         mana_ability = not targets and all(isinstance(e, AddMana) for e in effects)
+        # CR 113.6: "Return this card from your graveyard" works from the graveyard.
+        zone = "graveyard" if any(isinstance(e, ReturnSelf) for e in effects) else "battlefield"
         out["activated"].append(ActivatedAbility(cost, effects, targets, mana_ability,
-                                                 sorcery, line))
+                                                 sorcery, line, zone))
         return True
     if is_spell:
         compiled = compile_effect(line)
@@ -338,6 +502,10 @@ def compile_card(card: CardData) -> CardDefinition:
         v = getattr(card, face.lower())
         if v is not None and _to_int(v) is None:
             unsupported.append(Unsupported(f"{face} {v} (characteristic-defining)"))
+    # CR 303.4a: an Aura spell targets what its enchant ability allows.
+    enchant = next((st for st in out["static"] if st.kind == "enchant"), None)
+    if enchant is not None and "Aura" in card.subtypes and out["spell"] is None:
+        out["spell"] = SpellAbility((enchant.filter,), (), "Enchant")
     if card.faces and card.layout not in ("normal",):
         unsupported.append(Unsupported(f"{card.layout} card faces"))
     try:

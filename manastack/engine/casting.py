@@ -296,8 +296,8 @@ def pay_other_costs(g, o, ab, chosen=()) -> None:
         g.players[player].life -= c.pay_life   # CR 119.4
     if c.remove_counters and o is not None:
         kind, n = c.remove_counters
-        o.counters[kind] -= n   # CR 122.8
-        g.event("122.8", f"{n} {kind} counter(s) removed from {g.oname(o.oid)}")
+        o.counters[kind] -= n   # CR 118.3
+        g.event("118.3", f"{n} {kind} counter(s) removed from {g.oname(o.oid)}")
     for cc, objs in zip(c.choices, chosen):
         for oid in objs:
             t = g.objects.get(oid)

@@ -52,6 +52,9 @@ def has_keyword(g, o: Obj, keyword: str) -> bool:
     by an Equipment attached to it."""
     if keyword in o.defn.keywords:
         return True
+    for e in g.effects:
+        if e.affected == o.oid and e.layer == "6" and e.keyword == keyword:
+            return True
     if o.zone == "battlefield":
         for s in _equipped_statics(g, o):
             if keyword in s.keywords:

@@ -276,7 +276,21 @@ def finish_cleanup(g) -> None:
             o.damage = 0
             o.deathtouched = False
     if g.effects:
+        ending = [e for e in g.effects if e.until == "end_of_turn"]
         g.effects = [e for e in g.effects if e.until != "end_of_turn"]
+        for e in ending:
+            if e.layer == "2" and e.affected in g.objects:
+                # CR 613.1b: control returns to whoever the remaining effects give it, or
+                # to whoever controlled it before the first of the ended ones.
+                o = g.objects[e.affected]
+                rest = [x for x in g.effects if x.layer == "2" and x.affected == e.affected]
+                first = min((x for x in ending if x.layer == "2" and x.affected == e.affected),
+                            key=lambda x: x.timestamp)
+                new = rest[-1].controller if rest else first.previous
+                if new is not None and new != o.controller:
+                    o.controller = new
+                    o.sick = True
+                    g.event("613.1b", f"control of {g.oname(o.oid)} returns to {g.pname(new)}")
     g.event("514.2", "damage wears off; \"until end of turn\" effects end")
     if sba.check_state_based_actions(g):
         # CR 514.3a: players get priority, then another cleanup step follows.

@@ -56,7 +56,7 @@ class Game:
                  "step", "priority", "passes", "pending", "cast", "combat", "effects", "rng",
                  "next_id", "timestamp", "log", "actions", "over", "winner", "stage",
                  "starting_player", "loop_guard", "cleanup_again", "waiting", "placing",
-                 "_legal_cache")
+                 "tokens", "token_defs", "links", "_legal_cache")
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -87,11 +87,23 @@ class Game:
         self.cleanup_again = False
         self.waiting: list[tuple] = []   # triggered abilities waiting (CR 603.3)
         self.placing: list[tuple] = []   # being put on the stack, in the chosen order
+        self.tokens: list[dict] = []     # token specs; token card numbers are -2, -3, ...
+        self.token_defs: list = []       # their compiled definitions (immutable, shared)
+        self.links: list[tuple] = []     # (source oid, exiled oid): exiled "until" (610.3)
         self._legal_cache = None
 
     def card_definition(self, card: int):
-        """The definition of card index ``card``."""
-        return self.setup.definitions[card]
+        """The definition of card number ``card`` (a token's when negative)."""
+        if card >= 0:
+            return self.setup.definitions[card]
+        return self.token_defs[-card - 2]
+
+    def register_token(self, spec: dict) -> int:
+        """Record a token's characteristics (CR 111.3); returns its card number."""
+        from .setup import token_definition
+        self.tokens.append(dict(spec))
+        self.token_defs.append(token_definition(spec))
+        return -len(self.tokens) - 1
 
     # ------------------------------------------------------------ events
     def event(self, rule: str, text: str) -> None:
@@ -177,7 +189,10 @@ class Game:
         g.cleanup_again = self.cleanup_again
         g.waiting = self.waiting[:]
         g.placing = self.placing[:]
-        g._legal_cache = self._legal_cache
+        g.tokens = self.tokens[:]
+        g.token_defs = self.token_defs[:]
+        g.links = self.links[:]
+        g._legal_cache = None
         return g
 
     def to_scenario(self): from ..scenario.writer import to_scenario; return to_scenario(self)  # noqa: E702,E501
@@ -209,13 +224,19 @@ class Game:
             "cleanup_again": self.cleanup_again,
             "waiting": [list(r) for r in self.waiting],
             "placing": [list(r) for r in self.placing],
+            "tokens": [dict(t) for t in self.tokens],
+            "links": [list(x) for x in self.links],
         }
 
     def load_state_dict(self, d: dict) -> None:
+        from .setup import token_definition
+        self.tokens = [dict(t) for t in d.get("tokens", [])]
+        self.token_defs = [token_definition(t) for t in self.tokens]
+        self.links = [tuple(x) for x in d.get("links", [])]
         self.players = [Player.from_dict(p) for p in d["players"]]
         self.objects = {}
         for od in d["objects"]:
-            o = Obj.from_dict(od, self.setup.definitions[od["card"]])
+            o = Obj.from_dict(od, self.card_definition(od["card"]))
             self.objects[o.oid] = o
         self.battlefield = list(d["battlefield"])
         self.stack = [StackItem.from_dict(s) for s in d["stack"]]

@@ -63,13 +63,17 @@ def can_cast(g, player: int, o) -> str | None:
 
 
 def can_activate(g, player: int, o, number: int) -> str | None:
-    """Why ability ``number`` of ``o`` can't be activated now (CR 602.5, 605.3a)."""
-    if o.zone != "battlefield" or o.controller != player:
-        return "602.2: only a permanent's controller can activate its abilities"
+    """Why ability ``number`` of ``o`` can't be activated now (CR 602.5, 605.3a, 113.6)."""
     acts = o.defn.activated
     if not 1 <= number <= len(acts):
         return f"602.1: {o.defn.name} has no activated ability number {number}"
     ab = acts[number - 1]
+    if o.zone != ab.zone:
+        # CR 113.6: an ability functions only in the zone it says (the battlefield unless
+        # stated otherwise).
+        return f"113.6: that ability of {o.defn.name} works only from the {ab.zone}"
+    if (o.controller if o.zone == "battlefield" else o.owner) != player:
+        return "602.2: only an object's controller can activate its abilities"
     from .casting import can_pay_tap
     if not can_pay_tap(g, o, ab):
         if ab.cost.untap and not o.tapped:
@@ -101,7 +105,7 @@ def priority_actions(g, player: int) -> list[Action]:
                 acts.append(Action("play", oid))
         elif can_cast(g, player, o) is None:
             acts.append(Action("cast", oid))
-    for oid in g.battlefield:
+    for oid in g.battlefield + pl.graveyard:
         o = g.objects[oid]
         if o.controller != player or not o.defn.activated:
             continue

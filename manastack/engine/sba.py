@@ -49,6 +49,23 @@ def _one_pass(g) -> bool:
         # CR 704.5h: damage from a source with deathtouch -> destroyed.
         elif o.deathtouched:
             to_destroy.append((o, "704.5h", "was dealt damage by a deathtouch source"))
+    # CR 704.5d: a token in a zone other than the battlefield ceases to exist.
+    gone = 0
+    for p in g.players:
+        for zone in (p.graveyard, p.hand, p.exile):
+            for oid in [x for x in zone if g.objects[x].card <= -2]:
+                zone.remove(oid)
+                del g.objects[oid]
+                gone += 1
+    if gone:
+        g.event("704.5d", f"{gone} token(s) outside the battlefield cease to exist")
+    # CR 704.5m: an Aura attached to an illegal object, or to nothing, goes to the graveyard.
+    for oid in list(g.battlefield):
+        o = g.objects[oid]
+        if "Aura" in o.defn.subtypes:
+            host = g.objects.get(o.attached_to) if o.attached_to is not None else None
+            if host is None or host.zone != "battlefield" or not _enchant_ok(g, o, host):
+                to_graveyard.append((o, "704.5m", "is an Aura attached to nothing legal"))
     # CR 704.5n: an Equipment attached to an illegal permanent becomes unattached.
     unattach = []
     for oid in g.battlefield:
@@ -61,7 +78,7 @@ def _one_pass(g) -> bool:
         o.attached_to = None
         g.event("704.5n", f"{g.oname(o.oid)} becomes unattached")
     if not losers and not to_graveyard and not to_destroy:
-        return bool(unattach)
+        return bool(unattach) or bool(gone)
     for o, rule, why in to_graveyard + to_destroy:
         if o.oid in g.objects and o.zone == "battlefield":
             g.event(rule, f"{g.oname(o.oid)} {why} and is put into its owner's graveyard")
@@ -75,6 +92,22 @@ def _one_pass(g) -> bool:
         end_game(g, alive[0] if len(alive) == 1 else None, "104.2a" if alive else "104.4a",
                  f"{g.pname(alive[0])} wins" if alive else "both players lose: a draw")
     return True
+
+
+def _enchant_ok(g, aura, host) -> bool:
+    """CR 303.4d / 702.5: the enchanted object still fits the Aura's enchant ability."""
+    from .casting import _filter_matches
+    for s in aura.defn.static:
+        if s.kind == "enchant" and s.filter is not None:
+            spec = s.filter
+            d = host.defn
+            if spec.types and not all(t in d.types for t in spec.types):
+                return False
+            if spec.subtypes and not all(t in d.subtypes for t in spec.subtypes):
+                return False
+    _ = _filter_matches
+    from .characteristics import protected_from
+    return not protected_from(g, host, aura)
 
 
 def end_game(g, winner: int | None, rule: str, text: str) -> None:

@@ -28,6 +28,29 @@ def custom_definition(d: dict):
     return compile_card(card)
 
 
+def token_definition(spec: dict):
+    """CR 111.3-4: a token's definition from its characteristics: name, types, subtypes,
+    colors, power, toughness, keywords and rules text (compiled like a card's)."""
+    import dataclasses
+    from ..compiler.abilities import KEYWORDS
+    from ..mana import ManaCost
+    types = tuple(spec.get("types", ()))
+    subtypes = tuple(spec.get("subtypes", ()))
+    type_line = " ".join(types) + (" — " + " ".join(subtypes) if subtypes else "")
+    text = spec.get("text") or ""
+    kws = tuple(spec.get("keywords", ()))
+    if kws:
+        text = ", ".join(k.capitalize() for k in kws) + ("\n" + text if text else "")
+    card = CardData(
+        name=spec["name"], mana_cost=None, type_line=type_line, types=types,
+        subtypes=subtypes, supertypes=(), keywords=(), power=_s(spec.get("power")),
+        toughness=_s(spec.get("toughness")), loyalty=None, text=text, layout="token",
+        color_identity=())
+    d = compile_card(card)
+    return dataclasses.replace(d, colors=tuple(spec.get("colors", ())), mana_cost=ManaCost())
+    _ = KEYWORDS
+
+
 def _s(v):
     return None if v is None else str(v)
 

@@ -342,18 +342,26 @@ class CastContext:
 
 class ContinuousEffect:
     """A continuous effect from a resolved spell or ability (CR 611.2), applied in its
-    layer (CR 613) by timestamp. Immutable."""
+    layer (CR 613) by timestamp: ``2`` control (``controller``; ``previous`` is who
+    controlled it before), ``6`` an ability gained (``keyword``), ``7c`` +P/+T, and
+    ``requirement`` (CR 509.1c: ``affected`` must block ``data``). Immutable."""
 
-    __slots__ = ("timestamp", "layer", "affected", "power", "toughness", "until")
+    __slots__ = ("timestamp", "layer", "affected", "power", "toughness", "until",
+                 "controller", "previous", "keyword", "data")
 
     def __init__(self, timestamp: int, layer: str, affected: int, power: int = 0,
-                 toughness: int = 0, until: str = "end_of_turn") -> None:
+                 toughness: int = 0, until: str = "end_of_turn", controller: int | None = None,
+                 previous: int | None = None, keyword: str | None = None, data=None) -> None:
         self.timestamp = timestamp
         self.layer = layer
         self.affected = affected
         self.power = power
         self.toughness = toughness
         self.until = until
+        self.controller = controller
+        self.previous = previous
+        self.keyword = keyword
+        self.data = data
 
     def to_dict(self) -> dict:
         return {s: getattr(self, s) for s in ContinuousEffect.__slots__}

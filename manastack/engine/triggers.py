@@ -25,9 +25,23 @@ def fire_self(g, event: str, o, info: dict | None = None) -> None:
     if not trig:
         return
     for i, t in enumerate(trig):
-        if event in t.events and (t.condition is None or t.condition.holds(g, o, info)):
+        if event in t.events and (t.condition is None or condition_holds(g, t.condition, o, info)):
             g.waiting.append((o.oid, o.card, i, o.controller, dict(info or {})))
             g.event("603.2", f"{o.defn.name}'s ability triggers ({event})")
+
+
+def condition_holds(g, name: str, o, info) -> bool:
+    """Trigger conditions that filter the event (CR 603.2): ``mana_value_equals_charge``
+    -- the cast spell's mana value (X included on the stack, CR 202.3e) equals the number
+    of charge counters on the source."""
+    if name == "mana_value_equals_charge":
+        item = next((s for s in g.stack if s.oid == (info or {}).get("spell")), None)
+        if item is None:
+            return False
+        d = g.card_definition(item.source_card)
+        mv = d.mana_value + d.mana_cost.x * item.x
+        return mv == (o.counters or {}).get("charge", 0)
+    raise ValueError(f"unknown trigger condition {name}")
 
 
 def fire_attacks(g, attacker) -> None:

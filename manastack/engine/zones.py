@@ -1,7 +1,8 @@
-"""Zones and zone changes (CR 400): moving objects, drawing, shuffling.
+"""Zones and zone changes (CR 400): moving objects, drawing, shuffling, tokens (CR 111).
 
 Every zone change makes a new object with a new id (CR 400.7); the physical card is
-kept in ``Obj.card`` so outside tools can follow it.
+kept in ``Obj.card`` so outside tools can follow it. Tokens have card numbers of -2 and
+below, indexing ``game.tokens``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ def new_object(g, card: int, owner: int, zone: str) -> Obj:
     oid = g.next_id
     g.next_id += 1
     g.timestamp += 1
-    o = Obj(oid, card, g.setup.definitions[card], owner, zone, g.timestamp)
+    o = Obj(oid, card, g.card_definition(card), owner, zone, g.timestamp)
     g.objects[oid] = o
     return o
 
@@ -26,7 +27,7 @@ def remove_from_zone(g, o: Obj) -> int:
         lst = g.battlefield
     elif z == STACK:
         for i, it in enumerate(g.stack):
-            if it.source == o.oid and it.ability is None:
+            if it.source == o.oid and it.is_spell:
                 del g.stack[i]
                 return i
         return -1
@@ -38,63 +39,109 @@ def remove_from_zone(g, o: Obj) -> int:
     return i
 
 
-def move(g, o: Obj, zone: str, controller: int | None = None, top: bool = True) -> Obj | None:
+def _enters(g, n: Obj, x: int = 0, chosen=None) -> None:
+    """Replacement effects and triggers as a permanent enters (CR 614.1c, 614.12,
+    603.6a); ``x`` is the X of the spell it was (CR 107.3m), 0 otherwise."""
+    n.sick = True  # CR 302.6
+    if chosen is not None:
+        n.chosen = chosen
+    for s in n.defn.static:
+        if s.kind == "enters_with_counters" and x > 0:
+            # CR 614.1c / 107.3m: it enters with X counters, X from the spell.
+            n.counters = dict(n.counters or {})
+            n.counters[s.counter] = n.counters.get(s.counter, 0) + x
+            g.event("614.1c", f"{n.defn.name} enters with {x} {s.counter} counter(s)")
+    g.battlefield.append(n.oid)
+    if n.defn.triggered:
+        from .triggers import fire_self
+        fire_self(g, "enters", n)   # CR 603.6a
+
+
+def _leaves(g, o: Obj, zone: str) -> None:
+    """What happens as a permanent leaves the battlefield: effects on it end (CR 400.7),
+    Equipment and Auras become unattached (704.5m-n handle Auras), leaves-the-battlefield
+    abilities look back (603.10a), and cards it exiled "until" return (610.3)."""
+    if any(e.affected == o.oid for e in g.effects):
+        g.effects = [e for e in g.effects if e.affected != o.oid]
+    for other in g.battlefield:
+        a = g.objects[other]
+        if a.attached_to == o.oid and "Aura" not in a.defn.subtypes:
+            a.attached_to = None
+    if o.defn.triggered and zone == GRAVEYARD:
+        from .triggers import fire_self
+        info = {"counters": dict(o.counters) if o.counters else {}}
+        if "Creature" in o.defn.types:
+            fire_self(g, "dies", o, info)
+        fire_self(g, "graveyard_from_battlefield", o, info)
+
+
+def _return_linked(g, source_oid: int) -> None:
+    """CR 610.3c: the exiled cards return under their owners' control."""
+    keep = []
+    back = []
+    for src, exiled in g.links:
+        (back if src == source_oid else keep).append((src, exiled))
+    g.links = keep
+    for _, exiled in back:
+        e = g.objects.get(exiled)
+        if e is not None and e.zone == EXILE:
+            n = move(g, e, BATTLEFIELD, e.owner)
+            g.event("610.3c", f"{n.defn.name} returns to the battlefield")
+
+
+def move(g, o: Obj, zone: str, controller: int | None = None, top: bool = True,
+         x: int = 0, chosen=None) -> Obj | None:
     """Move ``o`` to ``zone`` (CR 400.7: a new object; 400.3: cards go to their owner's
     zones). Returns the new object (None for a library, where the card has no object)."""
     remove_from_zone(g, o)
     del g.objects[o.oid]
-    if o.zone == BATTLEFIELD:
-        # CR 400.7: the new object has no memory of the old, so effects on it end.
-        if any(e.affected == o.oid for e in g.effects):
-            g.effects = [e for e in g.effects if e.affected != o.oid]
-        for other in g.battlefield:
-            a = g.objects[other]
-            if a.attached_to == o.oid:
-                a.attached_to = None
+    left_battlefield = o.zone == BATTLEFIELD
+    if left_battlefield:
+        _leaves(g, o, zone)
     owner = g.players[o.owner]
-    if o.zone == BATTLEFIELD and o.defn.triggered:
-        # CR 603.10a: leaves-the-battlefield abilities look back in time.
-        from .triggers import fire_self
-        if zone == GRAVEYARD:
-            info = {"counters": dict(o.counters) if o.counters else {}}
-            if "Creature" in o.defn.types:
-                fire_self(g, "dies", o, info)
-            fire_self(g, "graveyard_from_battlefield", o, info)
+    result = None
     if zone == LIBRARY:
-        if top:
+        if o.card <= -2:
+            pass   # CR 111.7: a token that leaves the battlefield ceases to exist
+        elif top:
             owner.library.insert(0, o.card)
         else:
             owner.library.append(o.card)
-        return None
-    n = new_object(g, o.card, o.owner, zone)
-    if zone == BATTLEFIELD:
-        n.controller = o.owner if controller is None else controller
-        n.sick = True  # CR 302.6
-        g.battlefield.append(n.oid)
-        if n.defn.triggered:
-            from .triggers import fire_self
-            fire_self(g, "enters", n)   # CR 603.6a
-    elif zone == HAND:
-        owner.hand.append(n.oid)
-    elif zone == GRAVEYARD:
-        owner.graveyard.append(n.oid)
-    elif zone == EXILE:
-        owner.exile.append(n.oid)
-    elif zone == STACK:
-        n.controller = o.controller if controller is None else controller
-    return n
+    else:
+        n = new_object(g, o.card, o.owner, zone)
+        if zone == BATTLEFIELD:
+            n.controller = o.owner if controller is None else controller
+            _enters(g, n, x, chosen)
+        elif zone == HAND:
+            owner.hand.append(n.oid)
+        elif zone == GRAVEYARD:
+            owner.graveyard.append(n.oid)
+        elif zone == EXILE:
+            owner.exile.append(n.oid)
+        elif zone == STACK:
+            n.controller = o.controller if controller is None else controller
+        result = n
+    if left_battlefield and g.links:
+        _return_linked(g, o.oid)
+    return result
 
 
 def put_onto_battlefield(g, card: int, owner: int, controller: int, tapped: bool = False):
     """Put a card that has no object (from a library) onto the battlefield (CR 400.7)."""
     n = new_object(g, card, owner, BATTLEFIELD)
     n.controller = controller
-    n.sick = True
     n.tapped = tapped
-    g.battlefield.append(n.oid)
-    if n.defn.triggered:
-        from .triggers import fire_self
-        fire_self(g, "enters", n)
+    _enters(g, n)
+    return n
+
+
+def create_token(g, spec: dict, controller: int) -> Obj:
+    """CR 111.2: create a token; its characteristics come from ``spec``."""
+    card = g.register_token(spec)
+    n = new_object(g, card, controller, BATTLEFIELD)
+    n.controller = controller
+    g.event("111.2", f"{g.pname(controller)} creates {n.defn.name}")
+    _enters(g, n)
     return n
 
 

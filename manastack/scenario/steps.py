@@ -62,7 +62,9 @@ class Runner:
         try:
             return resolve(self.g, self.table, r, self.stack_at_start, allow_players=players)
         except RefError as e:
-            raise StepFailed(str(e)) from None
+            # the card exists (references were checked on loading) but can't be named
+            # now (it is in a library, or the stack is shorter): an illegal action
+            raise Rejected(str(e)) from None
 
     def name(self, oid: int) -> str:
         return describe(self.g, self.table, oid)

@@ -1,0 +1,430 @@
+"""What effects do as a spell or ability resolves (CR 608.2c): damage (120), counters
+(122), tokens (111), zone changes (400, 610.3), control (613.1b), attaching (701.3),
+destroying (701.8), countering (701.6), searching (701.23).
+
+``execute`` returns "ask" when the effect waits for a decision; the resolving item keeps
+its progress in ``item.info`` and the effect runs again with ``info["answer"]`` set.
+"""
+
+from __future__ import annotations
+
+from ..compiler import abilities as A
+from ..mana import TYPE_INDEX
+from .characteristics import has_keyword, protected_from
+from .state import ContinuousEffect
+from . import zones
+
+
+def first_target(item, k: int):
+    """The first chosen target of target spec number ``k`` (CR 601.2c)."""
+    groups = item.info.get("groups")
+    if groups is None:
+        return item.targets[k] if k < len(item.targets) else None
+    if k >= len(groups) or not groups[k]:
+        return None
+    return item.targets[sum(groups[:k])]
+
+
+def item_source_name(g, item) -> str:
+    if item.source_card is not None and item.source_card != -1:
+        return g.card_definition(item.source_card).name
+    o = g.objects.get(item.source)
+    return o.defn.name if o else "ability"
+
+
+def execute(g, item, eff, legal: set):
+    """Carry out one effect (CR 608.2c); "ask" when it waits for a decision."""
+    fn = _EFFECTS.get(type(eff))
+    if fn is None:
+        raise NotImplementedError(f"effect {eff!r}")
+    return fn(g, item, eff, legal)
+
+
+def _target(item, eff, legal):
+    t = first_target(item, eff.target)
+    return t if t in legal else None
+
+
+# ---------------------------------------------------------------- damage and life
+
+def deal_damage(g, source_id: int, recipient: int, amount: int, source_obj=None,
+                combat: bool = False, source_card: int | None = None) -> int:
+    """CR 120.3: damage to a player causes life loss (120.3a); to a creature it is marked
+    (120.3e); deathtouch (702.2b) and lifelink (702.15b) apply; protection prevents it
+    (702.16e)."""
+    if amount <= 0:
+        return 0
+    src = source_obj if source_obj is not None else g.objects.get(source_id)
+    sname = g.oname(source_id) if source_id in g.objects else (
+        g.card_definition(source_card).name if source_card is not None and source_card != -1
+        else f"#{source_id}")
+    if recipient in (0, 1):
+        g.players[recipient].life -= amount
+        g.event("120.3a", f"{sname} deals {amount} damage to {g.pname(recipient)}")
+    else:
+        o = g.objects.get(recipient)
+        if o is None or o.zone != "battlefield":
+            return 0
+        if src is not None and protected_from(g, o, src):
+            g.event("702.16e", f"damage from {sname} to {g.oname(recipient)} is prevented")
+            return 0
+        o.damage += amount
+        if src is not None and has_keyword(g, src, "deathtouch"):
+            o.deathtouched = True
+        g.event("120.3e", f"{sname} deals {amount} damage to {g.oname(recipient)}")
+    if src is not None and has_keyword(g, src, "lifelink"):
+        g.players[src.controller].life += amount
+        g.event("702.15b", f"{g.pname(src.controller)} gains {amount} life (lifelink)")
+    return amount
+
+
+def _deal_damage(g, item, eff, legal):
+    src = g.objects.get(item.source)
+    if eff.target < 0:
+        deal_damage(g, item.source, item.controller, eff.amount, src, source_card=item.source_card)
+    else:
+        t = _target(item, eff, legal)
+        if t is not None:
+            deal_damage(g, item.source, t, eff.amount, src, source_card=item.source_card)
+
+
+def _gain_life(g, item, eff, legal):
+    g.players[item.controller].life += eff.amount
+    g.event("119.3", f"{g.pname(item.controller)} gains {eff.amount} life")
+
+
+def _draw(g, item, eff, legal):
+    zones.draw(g, item.controller, eff.count)
+
+
+def _add_mana(g, item, eff, legal):
+    """CR 106.3: a spell's "Add {B}{B}{B}" (it is not a mana ability, CR 605.1a)."""
+    from .mana_abilities import symbols_for
+    syms = symbols_for(g, item.controller, g.objects.get(item.source), eff, None)
+    pool = g.players[item.controller].pool
+    for s in syms:
+        pool[TYPE_INDEX[s]] += 1
+    g.event("106.3", f"{g.pname(item.controller)} adds {''.join('{%s}' % s for s in syms)}")
+
+
+# ---------------------------------------------------------------- continuous effects
+
+def _add_effect(g, **kw) -> None:
+    g.timestamp += 1
+    g.effects.append(ContinuousEffect(g.timestamp, **kw))
+
+
+def _pump(g, item, eff, legal):
+    who = item.source if eff.target < 0 else _target(item, eff, legal)
+    if who is None:
+        return
+    if eff.target < 0 and (who not in g.objects or g.objects[who].zone != "battlefield"):
+        return
+    _add_effect(g, layer="7c", affected=who, power=eff.power, toughness=eff.toughness,
+                until=eff.until)
+    g.event("613.4c", f"{g.oname(who)} gets {eff.power:+d}/{eff.toughness:+d} until end of turn")
+
+
+def _gain_control(g, item, eff, legal):
+    """CR 613.1b (layer 2): control changes; CR 302.6: it is "summoning sick" for its new
+    controller."""
+    t = _target(item, eff, legal)
+    if t is None:
+        return
+    o = g.objects[t]
+    _add_effect(g, layer="2", affected=t, until=eff.until, controller=item.controller,
+                previous=o.controller)
+    if o.controller != item.controller:
+        o.controller = item.controller
+        o.sick = True
+    g.event("613.1b", f"{g.pname(item.controller)} gains control of {g.oname(t)}")
+
+
+def _grant_keyword(g, item, eff, legal):
+    t = _target(item, eff, legal)
+    if t is None:
+        return
+    _add_effect(g, layer="6", affected=t, until=eff.until, keyword=eff.keyword)
+    g.event("613.1f", f"{g.oname(t)} gains {eff.keyword} until end of turn")
+
+
+def _untap(g, item, eff, legal):
+    t = _target(item, eff, legal)
+    if t is not None and g.objects[t].tapped:
+        g.objects[t].tapped = False
+        g.event("701.26b", f"{g.oname(t)} untaps")
+
+
+def _must_block(g, item, eff, legal):
+    """CR 509.1c: a requirement that the target creature block "that creature"."""
+    t = _target(item, eff, legal)
+    attacker = item.info.get("creature")
+    if t is None or attacker not in g.objects:
+        return
+    _add_effect(g, layer="requirement", affected=t, until="end_of_turn", data=attacker)
+    g.event("509.1c", f"{g.oname(t)} must block {g.oname(attacker)} this turn if able")
+
+
+# ---------------------------------------------------------------- counters and tokens
+
+def put_counters(g, o, kind: str, n: int) -> None:
+    """CR 122.1: put counters on a permanent."""
+    if n <= 0:
+        return
+    if o.counters is None:
+        o.counters = {}
+    o.counters[kind] = o.counters.get(kind, 0) + n
+    g.event("122.1", f"{n} {kind} counter(s) put on {g.oname(o.oid)}")
+
+
+def _put_counters(g, item, eff, legal):
+    oid = item.source if eff.target < 0 else _target(item, eff, legal)
+    o = g.objects.get(oid) if oid is not None else None
+    if o is not None and o.zone == "battlefield":
+        put_counters(g, o, eff.kind, eff.count)
+
+
+def _create_tokens(g, item, eff, legal):
+    """CR 111.2: tokens are created under the controller's control."""
+    n = eff.count
+    if eff.per_counter:
+        n *= item.info.get("counters", {}).get(eff.per_counter, 0)
+    spec = dict(eff.token)
+    for _ in range(n):
+        zones.create_token(g, spec, item.controller)
+
+
+# ---------------------------------------------------------------- zones
+
+def _destroy(g, item, eff, legal):
+    t = _target(item, eff, legal)
+    o = g.objects.get(t) if t is not None else None
+    if o is not None and o.zone == "battlefield":
+        # CR 701.8a: destroy = move from the battlefield to its owner's graveyard.
+        g.event("701.8a", f"{g.oname(t)} is destroyed")
+        zones.move(g, o, "graveyard")
+
+
+def _flicker(g, item, eff, legal):
+    """Exile the target, then return that card to the battlefield (CR 400.7: a new
+    object, with no memory of the old one)."""
+    t = _target(item, eff, legal)
+    o = g.objects.get(t) if t is not None else None
+    if o is None:
+        return
+    g.event("406.1", f"{g.oname(t)} is exiled")
+    n = zones.move(g, o, "exile")
+    if n is None or o.card <= -2:
+        return   # a token ceases to exist in exile (CR 111.7)
+    controller = item.controller if eff.under_your_control else n.owner
+    back = zones.move(g, n, "battlefield", controller)
+    g.event("400.7", f"{back.defn.name} returns to the battlefield as a new object")
+
+
+def _exile_until_leaves(g, item, eff, legal):
+    """CR 610.3: exiled until the source leaves the battlefield; 610.3b: if the source
+    has already left, the target isn't exiled."""
+    src = g.objects.get(item.source)
+    if src is None or src.zone != "battlefield":
+        g.event("610.3b", f"{item_source_name(g, item)} has left the battlefield: nothing is exiled")
+        return
+    t = _target(item, eff, legal)
+    o = g.objects.get(t) if t is not None else None
+    if o is None:
+        return
+    g.event("610.3", f"{g.oname(t)} is exiled until {src.defn.name} leaves the battlefield")
+    n = zones.move(g, o, "exile")
+    if n is not None:
+        g.links.append((src.oid, n.oid))
+
+
+def _move_target(g, item, eff, legal):
+    t = _target(item, eff, legal)
+    o = g.objects.get(t) if t is not None else None
+    if o is None:
+        return
+    n = zones.move(g, o, eff.to, o.owner if eff.to == "battlefield" else None)
+    if n is not None:
+        g.event("400.6", f"{n.defn.name} moves to {eff.to}")
+
+
+def _return_self(g, item, eff, legal):
+    o = g.objects.get(item.source)
+    if o is None or o.zone != "graveyard":
+        return   # CR 400.7: the card is now a new object elsewhere
+    n = zones.move(g, o, eff.to)
+    g.event("400.6", f"{n.defn.name} returns to its owner's {eff.to}")
+
+
+def _counter_spell(g, item, eff, legal):
+    """CR 701.6a: counter a spell: it leaves the stack for its owner's graveyard."""
+    sid = item.info.get("spell") if eff.target < 0 else _target(item, eff, legal)
+    target = next((s for s in g.stack if s.oid == sid), None)
+    if target is None:
+        return
+    g.stack.remove(target)
+    o = g.objects.get(target.source)
+    g.event("701.6a", f"{item_source_name(g, target)} is countered")
+    if target.is_spell and o is not None:
+        zones.move(g, o, "graveyard")
+
+
+def _tap_subject(g, item, eff, legal):
+    c = g.objects.get(item.info.get("creature"))
+    if c is not None and c.zone == "battlefield" and not c.tapped:
+        zones.tap(g, c)
+        g.event("701.26a", f"{g.oname(c.oid)} becomes tapped")
+
+
+def _sacrifice_unless(g, item, eff, legal):
+    """"Sacrifice this unless you sacrifice a creature": the controller chooses."""
+    from .casting import _filter_matches
+    from .flow import ask
+    player = item.controller
+    src = g.objects.get(item.source)
+    cands = [oid for oid in g.battlefield if g.objects[oid].controller == player
+             and _filter_matches(g, g.objects[oid], eff.spec, player)]
+    info = item.info
+    stage = info.get("unless")
+    if stage is None:
+        info["unless"] = "ask"
+        if cands:
+            ask(g, player, "yes_no", {"rule": "118.12", "resolving": True})
+            if g.pending is not None:
+                return "ask"
+        else:
+            info["answer"] = False
+    if info.get("unless") == "ask":
+        if info.pop("answer", False):
+            info["unless"] = "choose"
+            ask(g, player, "sacrifice", {"count": 1, "candidates": cands, "resolving": True,
+                                         "rule": "701.21a"})
+            if g.pending is not None:
+                return "ask"
+        else:
+            if src is not None and src.zone == "battlefield":
+                g.event("701.21a", f"{g.pname(player)} sacrifices {src.defn.name}")
+                zones.move(g, src, "graveyard")
+            return None
+    chosen = info.pop("answer", ())
+    for oid in chosen:
+        o = g.objects.get(oid)
+        if o is not None:
+            g.event("701.21a", f"{g.pname(player)} sacrifices {o.defn.name}")
+            zones.move(g, o, "graveyard")
+    return None
+
+
+# ---------------------------------------------------------------- attaching
+
+def attach(g, src, target: int) -> None:
+    """CR 701.3a: attach ``src`` to ``target``; 701.3b: attaching to the object it is
+    already attached to does nothing. Control of the Equipment doesn't change (301.5d)."""
+    if src.attached_to == target:
+        g.event("701.3b", f"{g.oname(src.oid)} is already attached to {g.oname(target)}")
+        return
+    src.attached_to = target
+    g.timestamp += 1
+    src.timestamp = g.timestamp   # CR 613.7e: a new timestamp when attached
+    g.event("701.3a", f"{g.oname(src.oid)} becomes attached to {g.oname(target)}")
+    if src.defn.triggered:
+        from .triggers import fire_self
+        fire_self(g, "becomes_attached", src, {"creature": target})
+
+
+def can_equip(g, e, host) -> bool:
+    """CR 301.5c-d / 702.16d: an Equipment can equip a creature (not itself, not one with
+    protection from a quality it has)."""
+    if "Equipment" not in e.defn.subtypes or e.zone != "battlefield":
+        return False
+    if e.oid == host.oid or "Creature" not in host.defn.types:
+        return False
+    return not protected_from(g, host, e)
+
+
+def attach_all(g, item, pairs):
+    """Attach each (Equipment, creature) pair in order; an Equipment that chooses a color
+    as it becomes attached asks ``color`` first."""
+    from .flow import ask
+    done = item.info.get("attached", 0)
+    while done < len(pairs):
+        eid, host = pairs[done]
+        e = g.objects[eid]
+        if any(st.kind == "choose_color_on_attach" for st in e.defn.static) and e.attached_to != host:
+            if "answer" not in item.info:
+                ask(g, e.controller, "color",
+                    {"object": eid, "choices": ["white", "blue", "black", "red", "green"],
+                     "resolving": True})
+                if g.pending is not None:
+                    return "ask"
+            e.chosen = item.info.pop("answer")
+            g.event("614.12", f"{g.oname(eid)}: {e.chosen} is chosen")
+        attach(g, e, host)
+        done += 1
+        item.info["attached"] = done
+    item.info.pop("attached", None)
+    return None
+
+
+def _attach(g, item, eff, legal):
+    t = _target(item, eff, legal)
+    src = g.objects.get(item.source)
+    host = g.objects.get(t) if t is not None else None
+    if src is not None and src.zone == "battlefield" and host is not None and can_equip(g, src, host):
+        return attach_all(g, item, [(src.oid, t)])
+    return None
+
+
+def _attach_targets_to_self(g, item, eff, legal):
+    host = g.objects.get(item.source)
+    if host is None or host.zone != "battlefield":
+        # CR 400.7 / 608.2h: "it" is gone; nothing is attached.
+        g.event("400.7", f"{item_source_name(g, item)} has left the battlefield: nothing is attached")
+        return None
+    pairs = []
+    for tid in item.targets:
+        e = g.objects.get(tid)
+        if tid in legal and e is not None and can_equip(g, e, host):
+            pairs.append((tid, host.oid))
+    return attach_all(g, item, pairs)
+
+
+# ---------------------------------------------------------------- searching
+
+def _search(g, item, eff, legal):
+    """CR 701.23a: search a library for cards with a stated quality (finding none is
+    allowed, 701.23b), put them onto the battlefield, then shuffle."""
+    from .flow import ask
+    player = item.controller
+    lib = g.players[player].library
+    if "answer" not in item.info:
+        found = [c for c in lib if _card_matches(g.card_definition(c), eff)]
+        ask(g, player, "choose_cards", {"from": "library", "cards": found, "max": eff.count,
+                                        "min": 0, "rule": "701.23a", "resolving": True})
+        if g.pending is not None:
+            return "ask"
+    chosen = item.info.get("answer") or ()
+    for c in chosen:
+        lib.remove(c)
+        n = zones.put_onto_battlefield(g, c, player, player, tapped=eff.tapped)
+        g.event("701.23a", f"{g.pname(player)} puts {n.defn.name} onto the battlefield")
+    zones.shuffle_library(g, player)
+    g.event("701.24a", f"{g.pname(player)} shuffles their library")
+    return None
+
+
+def _card_matches(d, eff) -> bool:
+    return (all(t in d.types for t in eff.types)
+            and all(s in d.supertypes for s in eff.supertypes))
+
+
+_EFFECTS = {
+    A.DealDamage: _deal_damage, A.GainLife: _gain_life, A.DrawCards: _draw,
+    A.AddMana: _add_mana, A.ModifyPowerToughness: _pump, A.GainControl: _gain_control,
+    A.GrantKeyword: _grant_keyword, A.Untap: _untap, A.MustBlock: _must_block,
+    A.PutCounters: _put_counters, A.CreateTokens: _create_tokens, A.Destroy: _destroy,
+    A.Flicker: _flicker, A.ExileUntilLeaves: _exile_until_leaves, A.MoveTarget: _move_target,
+    A.ReturnSelf: _return_self, A.CounterSpell: _counter_spell, A.TapSubject: _tap_subject,
+    A.SacrificeUnless: _sacrifice_unless, A.Attach: _attach,
+    A.AttachTargetsToSelf: _attach_targets_to_self, A.SearchLibrary: _search,
+}
