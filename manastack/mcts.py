@@ -70,7 +70,7 @@ def determinize(g, me: int, rng: Rng) -> None:
     g._legal_cache = None
 
 
-def evaluate(g, me: int) -> float:
+def evaluate(g, me: int, self_life_weight: float = 0.5) -> float:
     """The worth of a position for ``me`` in [0, 1]."""
     if g.over:
         if g.winner is None:
@@ -82,7 +82,7 @@ def evaluate(g, me: int) -> float:
         pl = g.players[p]
         life = pl.life
         # life matters more as it runs out
-        score += sign * (0.25 * min(life, 20) + (0.5 * (6 - life) if life < 6 else 0.0))
+        score += sign * (self_life_weight * min(life, 20) + (0.5 * (6 - life) if life < 6 else 0.0))
         score += sign * 0.6 * len(pl.hand)
     lands = [0, 0]
     for oid in g.battlefield:
@@ -107,9 +107,12 @@ class MCTSAgent:
 
     name = "mcts"
 
-    def __init__(self, seed: int = 0, playouts: int = 40, rollout_turns: int = 2,
+    def __init__(self, seed: int = 0, playouts: int = 24, rollout_turns: int = 1,
                  epsilon: float = 0.1, max_candidates: int = 10,
-                 max_rollout_decisions: int = 200) -> None:
+                 max_rollout_decisions: int = 200, margin: float = 0.02,
+                 life_weight: float = 0.5) -> None:
+        self.margin = margin
+        self.life_weight = life_weight
         self.rng = Rng(seed * 7919 + 17)
         self.policy = HeuristicAgent(seed)
         self.playouts = playouts
@@ -215,6 +218,9 @@ class MCTSAgent:
                 g = world.clone()
                 totals[i] += self.rollout(g, a, me, rollout_seed)
         best = max(range(n), key=lambda i: (totals[i], -i))
+        # the heuristic's choice stands unless the search finds something clearly better
+        if (totals[best] - totals[0]) / worlds < self.margin:
+            best = 0
         return cands[best]
 
     def rollout(self, g, action: Action, me: int, seed: int) -> float:
@@ -226,4 +232,4 @@ class MCTSAgent:
             d = g.pending
             g.apply(agents[d.player].choose(g))
             n += 1
-        return evaluate(g, me)
+        return evaluate(g, me, self.life_weight)

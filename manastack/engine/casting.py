@@ -78,13 +78,21 @@ def can_pay_other_costs(g, player: int, o, ab) -> bool:
     return True
 
 
-def can_afford(g, player: int, generic: int, colored, exclude: int | None = None) -> bool:
-    """Whether the player could pay a cost with their pool and untapped mana sources."""
+def can_afford(g, player: int, generic: int, colored, exclude: int | None = None,
+               generous: bool = True) -> bool:
+    """Whether the player could pay a cost with their pool and mana sources: untapped
+    ones, and (``generous``) ones that sacrifice permanents, each counted once."""
     if generic == 0 and not any(colored):
         return True
-    from .mana_abilities import mana_options
+    from .mana_abilities import mana_options, sacrifice_mana_options
     options, _ = mana_options(g, player, exclude)
-    return find_payment(options, generic, colored, g.players[player].pool) is not None
+    pool = g.players[player].pool
+    if find_payment(options, generic, colored, pool) is not None:
+        return True
+    if not generous:
+        return False
+    extra = sacrifice_mana_options(g, player, exclude)
+    return bool(extra) and find_payment(options + extra, generic, colored, pool) is not None
 
 
 def spell_cost(g, o, x: int = 0):

@@ -87,6 +87,19 @@ def block_options(g) -> tuple[list[int], list[list[int]]]:
     return blockers, options
 
 
+def block_requirements(g, blockers) -> list[tuple[int, int]]:
+    """CR 509.1c: the (blocker, attacker) pairs some effect requires ("blocks it this
+    turn if able"), for creatures able to block that attacker."""
+    c = g.combat
+    out = []
+    for e in g.effects:
+        if e.layer == "requirement" and e.affected in blockers and e.data in c.attackers:
+            b = g.objects[e.affected]
+            if can_block(g, b, g.objects[e.data]):
+                out.append((e.affected, e.data))
+    return out
+
+
 def begin_declare_blockers(g) -> None:
     """CR 509.1: the defending player declares blockers (a turn-based action)."""
     from .flow import ask

@@ -181,7 +181,14 @@ def legal_actions(g):
     if k == "attackers":
         return SubsetActions("attack", d.data["candidates"])
     if k == "blockers":
-        return ProductActions(d.data["blockers"], d.data["options"])
+        view = ProductActions(d.data["blockers"], d.data["options"])
+        reqs = combat.block_requirements(g, d.data["blockers"])
+        if not reqs:
+            return view
+        # CR 509.1c: obey as many requirements as possible without breaking restrictions.
+        scored = [(sum(1 for r in reqs if r in a.choice), a) for a in view]
+        best = max(n for n, _ in scored)
+        return [a for n, a in scored if n == best]
     if k == "assign_damage":
         return [Action("choose", choice=div) for div in combat.legal_divisions(g, d.data["creature"])]
     if k in ("mana_type", "mana_combination"):
@@ -327,6 +334,9 @@ def _explain(g, a: Action):
                          "since their most recent turn began")
         _illegal("508.1a", "those creatures can't attack")
     if a.kind == "block":
+        if combat.block_requirements(g, d.data["blockers"]) and a in ProductActions(
+                d.data["blockers"], d.data["options"]):
+            _illegal("509.1c", "the block doesn't obey the most requirements possible")
         _illegal("509.1a", "that is not a legal block")
     if a.kind == "pay":
         _illegal("601.2h", "the mana pool doesn't hold the total cost")

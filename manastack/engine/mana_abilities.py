@@ -330,3 +330,50 @@ def _preview_replacements(g, player, src, symbols):
         elif s.kind == "mana_doubling" and o.controller == player:
             symbols = symbols * 2
     return symbols
+
+
+def sacrifice_mana_options(g, player: int, exclude: int | None = None):
+    """Mana the player could make by sacrificing permanents (CR 605 abilities whose cost
+    sacrifices something, "Sacrifice an artifact: Add {C}{C}"), one option list per
+    permanent that could be sacrificed; an upper bound used to offer a cast."""
+    from .casting import can_pay_tap, choice_candidates
+    out = []
+    used: set[int] = set()
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if o.controller != player or oid == exclude or not o.defn.activated:
+            continue
+        for ab in o.defn.activated:
+            c = ab.cost
+            if not ab.mana_ability or c.has_mana or not can_pay_tap(g, o, ab):
+                continue
+            if not (c.sacrifice_self or c.choices):
+                continue
+            effs = [e for e in ab.effects if isinstance(e, AddMana)]
+            if len(effs) != 1:
+                continue
+            choice = mana_choice(g, player, o, effs[0])
+            answers = [None] if choice is None else choice[1]
+            vecs = []
+            for ans in answers:
+                v = [0] * 6
+                for s in symbols_for(g, player, o, effs[0], ans):
+                    if s in TYPE_INDEX:
+                        v[TYPE_INDEX[s]] += 1
+                if any(v):
+                    vecs.append(v)
+            if not vecs:
+                continue
+            if c.sacrifice_self:
+                if oid not in used:
+                    used.add(oid)
+                    out.append(vecs)
+                continue
+            for cc in c.choices:
+                if cc.action != "sacrifice":
+                    continue
+                for cand in choice_candidates(g, player, cc, oid):
+                    if cand not in used:
+                        used.add(cand)
+                        out.append(vecs)
+    return out

@@ -9,8 +9,9 @@
                                    "sick": False, "counters": {}, "damage": 0,
                                    "attached_to": None, "chosen": None}, ...]}, ...]}
 
+A battlefield entry may have ``"token": token_spec(...)`` instead of ``card``.
 ``attached_to`` indexes the list of all battlefield entries (player 1's first). It
-returns the game and, for each placed card, its card index (``Obj.card``), in the order
+returns the game and, for each placed card, its card number (``Obj.card``), in the order
 library, hand, graveyard, exile, battlefield per player. The game is run to the moment
 the active player receives priority in the step: the step's turn-based actions and
 beginning triggers are over (so nothing is drawn in a draw step), the stack is empty,
@@ -35,6 +36,19 @@ def _entry_name(e) -> str:
     return e if isinstance(e, str) else e["card"]
 
 
+def token_spec(name: str, type_line: str, text: str = "", power=None, toughness=None,
+               colors=()) -> dict:
+    """A token's characteristics as the engine records them (CR 111.3-4)."""
+    main, _, sub = type_line.partition("—")
+    spec = {"name": name, "types": tuple(w for w in main.split() if w != "Token"),
+            "subtypes": tuple(sub.split()), "text": text or "", "colors": tuple(colors)}
+    if power is not None:
+        spec["power"] = int(power)
+    if toughness is not None:
+        spec["toughness"] = int(toughness)
+    return spec
+
+
 def build_position(desc: dict, seed: int = 0) -> tuple[Game, list[list[dict[str, list[int]]]]]:
     """Return (game, indices) where ``indices[player][zone]`` lists card indices."""
     step = desc.get("step", "main1")
@@ -54,7 +68,7 @@ def build_position(desc: dict, seed: int = 0) -> tuple[Game, list[list[dict[str,
     order: list[int] = []
     for owner in (0, 1):
         for k, (o, _c, _z, e) in enumerate(placed):
-            if o == owner:
+            if o == owner and not (isinstance(e, dict) and e.get("token")):
                 decks[owner].append(_entry_name(e))
                 order.append(k)
     card_of = [0] * len(placed)
@@ -71,6 +85,10 @@ def build_position(desc: dict, seed: int = 0) -> tuple[Game, list[list[dict[str,
     bf_objs = []
     for k, (owner, ctrl, zone, e) in enumerate(placed):
         card = card_of[k]
+        if isinstance(e, dict) and e.get("token"):
+            # CR 111.3: a token's characteristics are those its creator gave it; the
+            # setup's tokens are registered first, in the order written.
+            card = g.register_token(e["token"])
         indices[ctrl][zone].append(card)
         if zone == "library":
             g.players[owner].library.append(card)
