@@ -107,7 +107,7 @@ class MCTSAgent:
 
     name = "mcts"
 
-    def __init__(self, seed: int = 0, playouts: int = 24, rollout_turns: int = 1,
+    def __init__(self, seed: int = 0, playouts: int = 20, rollout_turns: int = 1,
                  epsilon: float = 0.1, max_candidates: int = 10,
                  max_rollout_decisions: int = 200, margin: float = 0.02,
                  life_weight: float = 0.5) -> None:

@@ -18,31 +18,19 @@ ROOT = HERE / "scenarios"
 
 # What each not-yet-runnable public scenario waits for (file name prefix -> reason).
 WAITS_FOR = {
-    "aa-07-": "waits for the flicker issue: Cloudshift (exile and return, CR 400.7)",
-    "aa-11-": "waits for the flicker issue: Cloudshift; Grappling Hook's block requirement",
-    "mana-02-": "waits for the mana issue: Order of Whiteclay ({Q} reanimation ability)",
-    "mc-": "waits for the Metalwork Colossus issue: cost reduction (CR 601.2f), graveyard "
-           "ability, Ichor Wellspring triggers, Ironworks",
     "rulp-01-faithless": "waits for the flashback issue: Faithless Looting (flashback, "
                          "draw then discard)",
     "rulp-01-fiery": "waits for the madness issue: Fiery Temper, Faithless Looting",
     "rulp-01-ninja": "waits for the ninjutsu issue: Ninja of the Deep Hours",
-    "rulx-01-": "waits for the evoke issue: Mulldrifter (evoke, enters trigger)",
+    "rulx-01-": "waits for the evoke issue: Mulldrifter (evoke, `alternative:` option)",
     "rulx-02-": "waits for the hybrid mana issue: Burning-Tree Emissary (`hybrid:` option)",
     "rulx-03-": "waits for the Phyrexian mana issue: Dismember (`phyrexian:` option)",
     "rulx-04-": "waits for the library-manipulation issue: Ponder (look, reorder, shuffle)",
-    "rulx-06-": "waits for the flashback + tokens issue: Battle Screech (tap-creatures cost)",
+    "rulx-06-": "waits for the flashback issue: Battle Screech (tap-creatures flashback cost)",
     "rulx-09-": "waits for the named-card issue: Pithing Needle (name a card, Mind Stone)",
     "rulx-10-": "waits for the modal spells issue: Heartless Act (modes, remove counters)",
-    "rulx-12-": "waits for the tokens issue: Clue token in setup, Fatal Push revolt",
+    "rulx-12-": "waits for the conditional-destroy issue: Fatal Push (mana value, revolt)",
     "rulx-14-": "waits for the counterspell issue: Force Spike (unless its controller pays)",
-    "tap-01-": "waits for the mana replacement issue: Mana Reflection",
-    "tap-05a-": "waits for the Aura + triggered mana issue: Wild Growth, Gaea's Cradle",
-    "tap-07-": "waits for the mana replacement issue: Contamination, Wild Growth (Aura)",
-    "tap-10-": "waits for the triggered mana abilities issue: Wild Growth (Aura)",
-    "tapsym-04-": "waits for the control-change issue: Act of Treason",
-    "x-": "waits for the X issue: enters with X counters (Hangarback Walker, Walking "
-          "Ballista), flicker, Silkwrap",
 }
 
 

@@ -30,6 +30,8 @@ class TargetSpec:
     other: bool = False
     max_mana_value: int | None = None
     colors: tuple[str, ...] = ()    # "white creature": has each of these colors
+    no_counters: bool = False       # "with no counters on it"
+    unblocked_attacker: bool = False  # "an unblocked attacker" (ninjutsu)
 
 
 # ---------------------------------------------------------------- costs (CR 118, 602.1)
@@ -255,6 +257,80 @@ class SacrificeUnless:
 
 
 @dataclass(frozen=True, slots=True)
+class Discard:
+    """CR 701.9a: the controller discards ``count`` cards of their choice."""
+
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ReorderTop:
+    """Look at the top ``count`` cards of your library, then put them back in any order
+    (CR 401.4)."""
+
+    count: int = 3
+
+
+@dataclass(frozen=True, slots=True)
+class MayShuffle:
+    """"You may shuffle" (CR 701.24a)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnChosen:
+    """"Return a permanent you control to its owner's hand": chosen on resolution, not
+    targeted (CR 608.2d)."""
+
+    spec: TargetSpec = field(default_factory=TargetSpec)
+    to: str = "hand"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounters:
+    """Remove up to ``count`` counters (any kinds, chosen) from target number ``target``
+    (CR 122.8-style choice, decision ``choose_counters``)."""
+
+    count: int = 3
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyIf:
+    """Destroy target number ``target`` if its mana value is at most ``max_mana_value``,
+    or at most ``revolt_max`` when a permanent left the battlefield under your control
+    this turn (revolt, CR 207.2c ability word)."""
+
+    max_mana_value: int
+    revolt_max: int | None = None
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CounterUnlessPays:
+    """CR 118.12a: counter target spell unless its controller pays ``mana``."""
+
+    mana: ManaCost = field(default_factory=ManaCost)
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PutOntoBattlefieldAttacking:
+    """Ninjutsu (CR 702.49a): put this card from your hand onto the battlefield tapped
+    and attacking the player the returned creature attacked."""
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeSelf:
+    """CR 701.21a: the controller sacrifices the source."""
+
+
+@dataclass(frozen=True, slots=True)
+class CastMadness:
+    """CR 702.35a: the owner may cast the exiled card by paying its madness cost; if they
+    don't, it goes to the graveyard."""
+
+
+@dataclass(frozen=True, slots=True)
 class DrawCards:
     """CR 121: the controller draws ``count`` cards."""
 
@@ -276,11 +352,24 @@ Effect = object  # any of the effect classes above
 
 @dataclass(frozen=True, slots=True)
 class SpellAbility:
-    """CR 113.3a: the effect of an instant or sorcery as it resolves."""
+    """CR 113.3a: the effect of an instant or sorcery as it resolves. A modal spell
+    (CR 700.2) has ``modes`` (each a SpellAbility) and chooses ``mode_count`` of them."""
 
     targets: tuple[TargetSpec, ...] = ()
     effects: tuple = ()
     text: str = ""
+    modes: tuple = ()
+    mode_count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class AltCost:
+    """An alternative cost (CR 118.9): ``name`` (``flashback``, ``evoke``, ``madness``),
+    the cost paid instead of the mana cost, and the zone it is cast from."""
+
+    name: str
+    cost: "Cost"
+    zone: str = "hand"
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,6 +383,7 @@ class ActivatedAbility:
     sorcery_speed: bool = False
     text: str = ""
     zone: str = "battlefield"   # CR 113.6: where the ability functions
+    timing: str = ""            # "ninjutsu": only once blockers are declared (702.49c)
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,6 +450,7 @@ class CardDefinition:
     activated: tuple[ActivatedAbility, ...] = ()
     triggered: tuple[TriggeredAbility, ...] = ()
     static: tuple[StaticAbility, ...] = ()
+    alternatives: tuple[AltCost, ...] = ()
     unsupported: tuple[Unsupported, ...] = ()
     text: str = ""
     type_line: str = ""

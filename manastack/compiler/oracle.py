@@ -11,7 +11,9 @@ from functools import lru_cache
 
 from ..cards import CardData, get_database
 from ..mana import ManaCost, parse_symbols
-from .abilities import (ANY_COLOR, KEYWORDS, ActivatedAbility, AddMana, Attach, AttachTargetsToSelf,
+from .abilities import (ANY_COLOR, KEYWORDS, AltCost, CastMadness, SacrificeSelf, CounterUnlessPays, DestroyIf, Discard,
+                        MayShuffle, PutOntoBattlefieldAttacking, RemoveCounters, ReorderTop,
+                        ReturnChosen, ActivatedAbility, AddMana, Attach, AttachTargetsToSelf,
                         CardDefinition, ChoiceCost, Cost, CounterSpell, CreateTokens,
                         ExileUntilLeaves, Flicker, GainControl, GrantKeyword, MoveTarget,
                         MustBlock, PutCounters, ReturnSelf, SacrificeUnless, Untap, DealDamage, Destroy, DrawCards, SearchLibrary,
@@ -96,6 +98,10 @@ def compile_effect(text: str):
     return targets, effects
 
 
+# CR 111.10a: a Clue is an artifact token with "{2}, Sacrifice this token: Draw a card."
+CLUE_TOKEN = (("name", "Clue Token"), ("types", ("Artifact",)), ("subtypes", ("Clue",)),
+              ("colors", ()), ("text", "{2}, Sacrifice this token: Draw a card."))
+
 _TOKEN_RE = re.compile(
     r"create (a|an|one|two|three|four|X) (\d+)/(\d+) ((?:(?:white|blue|black|red|green|colorless)"
     r"(?: and )?)+) ((?:[A-Z][a-z]+ )+)((?:artifact |enchantment )*)creature tokens?"
@@ -134,6 +140,38 @@ def compile_sentence(sentence: str):
     tok = _token_effect(s)
     if tok is not None:
         return tok
+    m = re.fullmatch(r"draw (a|one|two|three) cards?, then discard (a|one|two|three) cards?", low)
+    if m:
+        return (), (DrawCards(_number(m.group(1))), Discard(_number(m.group(2))))
+    m = re.fullmatch(r"discard (a|one|two|three) cards?", low)
+    if m:
+        return (), (Discard(_number(m.group(1))),)
+    m = re.fullmatch(r"look at the top (two|three|four|five) cards of your library, then put them "
+                     r"back in any order", low)
+    if m:
+        return (), (ReorderTop(_number(m.group(1))),)
+    if low == "you may shuffle":
+        return (), (MayShuffle(),)
+    if low == "investigate":
+        return (), (CreateTokens(CLUE_TOKEN, 1),)
+    m = re.fullmatch(r"return an? (permanent|creature|land|artifact) you control to its owner's hand",
+                     low)
+    if m:
+        t = m.group(1).capitalize()
+        return (), (ReturnChosen(TargetSpec("permanent", controller="you",
+                                            types=() if t == "Permanent" else (t,))),)
+    m = re.fullmatch(r"counter target spell unless its controller pays (\{[^}]+\}(?:\{[^}]+\})*)", low)
+    if m:
+        return ((TargetSpec("spell", zone="stack"),),
+                (CounterUnlessPays(ManaCost.parse(m.group(1).upper()), 0),))
+    m = re.fullmatch(r"destroy target creature if it has mana value (\d+) or less", low)
+    if m:
+        return (TargetSpec("creature"),), (DestroyIf(int(m.group(1))),)
+    if low == "destroy target creature with no counters on it":
+        return (TargetSpec("creature", no_counters=True),), (Destroy(0),)
+    m = re.fullmatch(r"remove up to (one|two|three|four|five) counters from target creature", low)
+    if m:
+        return (TargetSpec("creature"),), (RemoveCounters(_number(m.group(1)), 0),)
     if low in ("put a +1/+1 counter on ~",):
         return (), (PutCounters("+1/+1", 1, -1),)
     if low == "exile target creature you control, then return that card to the battlefield under your control":
@@ -243,6 +281,7 @@ _TRIGGERS = [
     (r"whenever ~ becomes attached to a creature", ("becomes_attached",)),
     (r"at the beginning of your upkeep", ("upkeep",)),
     (r"whenever ~ becomes tapped", ("becomes_tapped",)),
+    (r"whenever ~ deals combat damage to a player", ("combat_damage_to_player",)),
 ]
 
 
@@ -335,6 +374,53 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
     words = [w.strip() for w in low.split(",")]
     if words and all(is_keyword(w) for w in words):
         out["keywords"].update(words)
+        return True
+    # CR 702.34a / 702.74a / 702.35a: flashback, evoke, madness (alternative costs).
+    m = re.fullmatch(r"(flashback|evoke|madness)(?: (\{[^—]*\})|—(.+))", line.rstrip("."), re.I)
+    if m and not (m.group(3) and m.group(1).lower() != "flashback"):
+        name = m.group(1).lower()
+        if m.group(2):
+            try:
+                cost = Cost(ManaCost.parse(m.group(2)))
+            except ValueError:
+                return False
+        else:
+            cost = compile_cost(m.group(3))
+            if cost is None:
+                return False
+        zone = {"flashback": "graveyard", "evoke": "hand", "madness": "exile"}[name]
+        out["alternatives"].append(AltCost(name, cost, zone))
+        if name == "evoke":
+            # CR 702.74a: "When this permanent enters, if its evoke cost was paid, its
+            # controller sacrifices it."
+            out["triggered"].append(TriggeredAbility(("enters",), (SacrificeSelf(),), (), False,
+                                                     line, "evoked"))
+        if name == "madness":
+            out["triggered"].append(TriggeredAbility(("discarded_to_exile",), (CastMadness(),),
+                                                     (), True, line))
+        return True
+    # CR 702.49a: Ninjutsu [cost] means "[Cost], Reveal this card from your hand, Return an
+    # unblocked attacker you control to hand: Put this card onto the battlefield from your
+    # hand tapped and attacking."
+    m = re.fullmatch(r"ninjutsu (\{.+\})", low)
+    if m and not is_spell:
+        try:
+            mana = ManaCost.parse(m.group(1))
+        except ValueError:
+            return False
+        ret = ChoiceCost("return", 1, TargetSpec("creature", controller="you",
+                                                  unblocked_attacker=True))
+        out["activated"].append(ActivatedAbility(Cost(mana, choices=(ret,)),
+                                                 (PutOntoBattlefieldAttacking(),), (), False,
+                                                 False, line, "hand", "ninjutsu"))
+        return True
+    # CR 614.12 / 201.4: "As this enters, choose a card name."
+    if re.fullmatch(r"as ~ enters, choose a card name", low):
+        out["static"].append(StaticAbility("choose_name_on_enter", line))
+        return True
+    if low == ("activated abilities of sources with the chosen name can't be activated unless "
+               "they're mana abilities"):
+        out["static"].append(StaticAbility("no_activation_named", line))
         return True
     # CR 702.6a: Equip [cost] means "[Cost]: Attach this to target creature you control.
     # Activate only as a sorcery."
@@ -472,6 +558,21 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
     return False
 
 
+def _revolt(line: str, out: dict) -> bool:
+    """CR 207.2c: "Revolt — Destroy that creature if it has mana value N or less instead if
+    a permanent left the battlefield under your control this turn." (Fatal Push)."""
+    m = re.fullmatch(r"revolt — destroy that creature if it has mana value (\d+) or less instead "
+                     r"if a permanent left the battlefield under your control this turn\.?", line,
+                     re.I)
+    sp = out["spell"]
+    if not m or sp is None or not sp.effects or not isinstance(sp.effects[-1], DestroyIf):
+        return False
+    last = sp.effects[-1]
+    out["spell"] = SpellAbility(sp.targets, sp.effects[:-1] + (
+        DestroyIf(last.max_mana_value, int(m.group(1)), last.target),), sp.text + "\n" + line)
+    return True
+
+
 def _to_int(v: str | None) -> int | None:
     if v is None:
         return None
@@ -484,7 +585,8 @@ def _to_int(v: str | None) -> int | None:
 def compile_card(card: CardData) -> CardDefinition:
     """Compile a card's Oracle data into a ``CardDefinition`` (unsupported text kept)."""
     is_spell = "Instant" in card.types or "Sorcery" in card.types
-    out = {"keywords": set(), "static": [], "activated": [], "triggered": [], "spell": None}
+    out = {"keywords": set(), "static": [], "activated": [], "triggered": [], "spell": None,
+           "alternatives": []}
     unsupported: list[Unsupported] = []
     # CR 305.6: basic land types grant "{T}: Add [mana]."
     for sub in card.subtypes:
@@ -493,11 +595,27 @@ def compile_card(card: CardData) -> CardDefinition:
                 Cost(tap=True), (AddMana((BASIC_LAND_MANA[sub],)),), (), True, False,
                 f"{{T}}: Add {{{BASIC_LAND_MANA[sub]}}}."))
     text = _normalise(card.text or "", card.name)
+    modes: list | None = None
     for line in (ln.strip() for ln in text.split("\n")):
         if not line:
             continue
+        # CR 700.2: "Choose one —" and bulleted modes.
+        if is_spell and re.fullmatch(r"choose one —", line, re.I):
+            modes = []
+            continue
+        if modes is not None and line.startswith("•"):
+            compiled = compile_effect(line[1:].strip())
+            if compiled is None:
+                unsupported.append(Unsupported(line))
+            else:
+                modes.append(SpellAbility(compiled[0], compiled[1], line))
+            continue
+        if _revolt(line, out):
+            continue
         if not compile_line(line, is_spell, out):
             unsupported.append(Unsupported(line))
+    if modes:
+        out["spell"] = SpellAbility((), (), "Choose one", tuple(modes), 1)
     for face in ("Power", "Toughness"):
         v = getattr(card, face.lower())
         if v is not None and _to_int(v) is None:
@@ -520,6 +638,7 @@ def compile_card(card: CardData) -> CardDefinition:
         loyalty=_to_int(card.loyalty), keywords=frozenset(out["keywords"]),
         spell=out["spell"], activated=tuple(out["activated"]),
         triggered=tuple(out["triggered"]), static=tuple(out["static"]),
+        alternatives=tuple(out["alternatives"]),
         unsupported=tuple(unsupported), text=card.text or "", type_line=card.type_line)
 
 

@@ -7,7 +7,8 @@ from collections import Counter
 
 from ..engine.characteristics import has_keyword, power, toughness
 from ..mana import COLOR_NAMES, format_pool, parse_pool
-from .refs import PLAYERS, RefError, canon, card_zone, current_obj
+from .refs import (PLAYERS, RefError, canon, card_definition, card_name, card_of, card_zone,
+                   current_obj)
 
 _COLOR_ORDER = ("white", "blue", "black", "red", "green")
 
@@ -60,7 +61,7 @@ def check(g, table, e: dict, where: tuple) -> list[tuple[tuple, str]]:
                 if not _multiset_eq(want, got):
                     fail(path, _fmt_list(want), _fmt_list(got))
             elif k == "library":
-                got = [g.setup.cards[c] for c in pl.library]
+                got = [card_name(g, c) for c in pl.library]
                 if [canon(x) for x in want] != [canon(x) for x in got]:
                     fail(path, _fmt_list(want), _fmt_list(got))
             elif k == "battlefield":
@@ -71,8 +72,7 @@ def check(g, table, e: dict, where: tuple) -> list[tuple[tuple, str]]:
     for ref, props in (e.get("objects") or {}).items():
         out.extend(_check_object(g, table, ref, props, where + ("objects", ref)))
     if "stack" in e:
-        got = [g.setup.cards[s.source_card] if s.source_card >= 0 else g.oname(s.source)
-               for s in reversed(g.stack)]
+        got = [card_name(g, s.source_card) for s in reversed(g.stack)]
         want = e["stack"] or []
         if [canon(x) for x in want] != [canon(x) for x in got]:
             fail("stack", _fmt_list(want), _fmt_list(got))
@@ -110,19 +110,13 @@ def _check_object(g, table, ref, props, where: tuple) -> list[tuple[tuple, str]]
         out.append((where + tuple(k.split(".")), f"expected {expected}, got {got}"))
 
     try:
-        kind, v = table.lookup(ref)
+        card = card_of(g, table, ref)
     except RefError as err:
+        if set(props) == {"zone"} and props["zone"] == "none":
+            return []   # a token never created, or gone: it doesn't exist
         return [(where, str(err))]
-    if kind == "stack":
-        if v > len(g.stack):
-            return [(where, f"the stack holds only {len(g.stack)} object(s)")]
-        card = g.stack[-v].source_card
-    elif kind == "card":
-        card = v.card
-    else:
-        return [(where, "a player is not an object")]
     o = current_obj(g, card)
-    defn = o.defn if o is not None else g.setup.definitions[card]
+    defn = o.defn if o is not None else card_definition(g, card)
     zone = card_zone(g, card)
     for k, want in props.items():
         if k == "zone":
@@ -182,8 +176,7 @@ def _check_object(g, table, ref, props, where: tuple) -> list[tuple[tuple, str]]
                     fail(k, "none", got)
                 continue
             try:
-                _, target = table.lookup(want)
-                ok = got_o is not None and getattr(target, "card", None) == got_o.card
+                ok = got_o is not None and card_of(g, table, want) == got_o.card
             except RefError as err:
                 out.append((where + ("attached_to",), str(err)))
                 continue

@@ -58,7 +58,7 @@ def build_game(sc):
             for e in ents:
                 raw = pd["battlefield"][e.pos]
                 raw = raw if isinstance(raw, dict) else {}
-                bf.append({"card": e.name, "owner": e.owner, "tapped": raw.get("tapped", False),
+                bf.append({"card": e.name, "token": e.token, "owner": e.owner, "tapped": raw.get("tapped", False),
                            "sick": raw.get("sick", False), "counters": raw.get("counters") or {},
                            "damage": raw.get("damage", 0), "attached_to": raw.get("attached_to"),
                            "chosen": raw.get("chosen"),

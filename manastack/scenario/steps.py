@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..engine.actions import AUTO, PASS, PAY, Action, IllegalAction
 from ..engine.state import STEP_INDEX
 from ..mana import NAME_TO_SYMBOL, TYPE_INDEX, parse_symbols
-from .refs import PLAYERS, RefError, describe, resolve
+from .refs import PLAYERS, RefError, card_name, card_of, describe, resolve
 
 MAX_PASSES = 5000
 
@@ -28,7 +28,10 @@ class NotAnswered(Exception):
     """Strict mode: the pending decision is not what this step answers."""
 
 
-UNSUPPORTED_OPTIONS = ("mode", "alternative", "additional", "hybrid", "phyrexian")
+# options answering decisions the engine may not ask yet: an option left unused fails the
+# step with "not supported yet"
+LATE_OPTIONS = ("mode", "alternative", "additional", "hybrid", "phyrexian")
+COST_CHOICE_KEYS = ("alternative", "additional", "hybrid", "phyrexian")
 # decision kinds of cost choices (CR 118.3) -> the step option that answers them
 COST_KINDS = {"sacrifice": "sacrifice", "tap": "tap", "return": "return",
               "discard_cost": "discard", "exile": "exile"}
@@ -56,6 +59,7 @@ class Runner:
         self.table = table
         self.stack_at_start: list[int] = []
         self.actor: int | None = None   # the player taking the current step
+        self.used: set[str] = set()     # the options the last announcement used
 
     # ------------------------------------------------------------ helpers
     def ref(self, r, players=True) -> int:
@@ -241,9 +245,7 @@ class Runner:
 
     # ------------------------------------------------------------ casting
     def _unsupported(self, body) -> None:
-        for k in UNSUPPORTED_OPTIONS:
-            if k in body:
-                raise StepFailed(f"not supported yet: {k}")
+        """Options are checked after the announcement (``_answer_announcement``)."""
 
     def _reversal_reason(self, what: str) -> str:
         log = self.g.log
@@ -283,14 +285,26 @@ class Runner:
             elif k in MANA_KINDS and mana is not None and "mana" not in used:
                 used.add("mana")
                 self.answer(p, k, mana)
+            elif k == "mode" and "mode" in opts and "mode" not in used:
+                used.add("mode")
+                self.answer(p, k, opts["mode"])
+            elif k == "cost_choice" and any(c in opts and c not in used for c in COST_CHOICE_KEYS):
+                used.update(COST_CHOICE_KEYS)
+                self.answer(p, k, {c: opts[c] for c in COST_CHOICE_KEYS if c in opts})
             else:
+                self.used = used
                 return
+        self.used = used
 
     def _answer_announcement(self, p, body, item_oid: int) -> None:
         """Answer the decisions of CR 601.2 / 602.2 from the step's options, then check
         that options naming an unasked decision named its only answer."""
         g = self.g
         self._answer_options(p, body)
+        for k in LATE_OPTIONS:
+            if k in body and k not in self.used:
+                raise StepFailed(f"not supported yet: {k} (the engine asked no decision it "
+                                 "answers)")
         item = next((s for s in g.stack if s.oid == item_oid), None)
         if item is None and g.cast is None:
             # CR 733.1: the announcement was reversed (no legal target, cost unpaid).
@@ -315,10 +329,9 @@ class Runner:
         for a in ans:
             ref, n = (a.get("source"), a.get("ability")) if isinstance(a, dict) else (a, None)
             try:
-                kind, v = self.table.lookup(ref)
+                card = card_of(self.g, self.table, ref)
             except RefError as e:
-                raise StepFailed(str(e)) from None
-            card = v.card if kind == "card" else None
+                raise Rejected(str(e)) from None
             k = next((i for i, r in enumerate(mine) if i not in used and r[1] == card
                       and (n is None or r[2] == n - 1)), None)
             if k is None:
@@ -341,7 +354,7 @@ class Runner:
             if card is None and isinstance(r, str):
                 from .refs import canon
                 card = next((c for c in cards if c not in out
-                             and canon(self.g.setup.cards[c]) == canon(r)), None)
+                             and canon(card_name(self.g, c)) == canon(r)), None)
             if card is None:
                 raise Rejected(f"{r!r} is not among the cards that may be chosen")
             out.append(card)
@@ -474,6 +487,24 @@ class Runner:
         if kind in COST_KINDS:
             items = ans if isinstance(ans, list) else [ans]
             self.apply(Action("choose", choice=tuple(self.ref(r, players=False) for r in items)))
+            return
+        if kind == "mode":
+            modes = ans if isinstance(ans, list) else [ans]
+            if not all(isinstance(m, int) and not isinstance(m, bool) for m in modes):
+                raise Rejected(f"modes are numbers counted from 1, not {ans!r}")
+            self.apply(Action("choose", choice=tuple(modes)))
+            return
+        if kind in ("cost_choice", "choose_counters"):
+            if not isinstance(ans, dict):
+                raise Rejected(f"a {kind} decision is answered with a mapping")
+            self.apply(Action("choose", choice=dict(ans)))
+            return
+        if kind == "name_card":
+            if not isinstance(ans, str):
+                raise Rejected(f"a card is named with its Oracle name, not {ans!r}")
+            from ..cards import get_database
+            card = get_database().get(ans)
+            self.apply(Action("choose", choice=card.name if card else ans))
             return
         raise StepFailed(f"not supported yet: answering a {kind} decision")
 

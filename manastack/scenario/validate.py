@@ -229,13 +229,18 @@ def _check_entry(sc, e, ep, zone, pi, customs) -> Entry | None:
         return None
     allowed = PERMANENT_KEYS if zone == "battlefield" else ("card", "id")
     _unknown_keys(sc, e, allowed, ep, f"a {zone} entry")
+    token = None
     if "token" in e and zone == "battlefield":
-        sc.error(ep + ("token",), "not supported yet: token")
-        return None
-    if "card" not in e:
+        if "card" in e:
+            sc.error(ep, "an entry has `card` or `token`, not both")
+            return None
+        token = _check_token(sc, e["token"], ep + ("token",))
+        if token is None:
+            return None
+    elif "card" not in e:
         sc.error(ep, "an entry needs `card` (a card name)")
         return None
-    name = _card_name(sc, e["card"], ep + ("card",), customs)
+    name = token["name"] if token else _card_name(sc, e["card"], ep + ("card",), customs)
     eid = e.get("id")
     if eid is not None:
         if not isinstance(eid, str) or not eid.strip():
@@ -264,7 +269,50 @@ def _check_entry(sc, e, ep, zone, pi, customs) -> Entry | None:
             sc.error(ep + ("chosen",), "`chosen` must be a color or a card name")
     if name is None:
         return None
-    return Entry(pi, zone, 0, name, eid, ep, owner)
+    return Entry(pi, zone, 0, name, eid, ep, owner, token=token)
+
+
+TOKEN_KEYS = ("name", "type", "text", "power", "toughness", "colors")
+
+
+def _check_token(sc, t, path) -> dict | None:
+    """A token of the setup (CR 111.3-4): name, type line, text, power, toughness, colors."""
+    from ..engine.position import token_spec
+    from ..engine.setup import token_definition
+    from ..mana import NAME_TO_SYMBOL
+    if not isinstance(t, dict):
+        sc.error(path, "`token` must be a mapping {name, type, text, ...}")
+        return None
+    _unknown_keys(sc, t, TOKEN_KEYS, path, "a token")
+    if not isinstance(t.get("name"), str) or not t["name"].strip():
+        sc.error(path, "a token needs a `name` (as CR 111.4 gives it, like `Clue Token`)")
+        return None
+    if not isinstance(t.get("type"), str):
+        sc.error(path, f"token {t['name']!r} needs a `type` line")
+        return None
+    colors = []
+    for c in t.get("colors") or []:
+        sym = NAME_TO_SYMBOL.get(str(c).lower(), str(c).upper())
+        if sym not in ("W", "U", "B", "R", "G"):
+            sc.error(path + ("colors",), f"{c!r} is not a color")
+            return None
+        colors.append(sym)
+    for k in ("power", "toughness"):
+        if k in t and not _is_int(t[k]):
+            sc.error(path + (k,), f"`{k}` must be a whole number")
+            return None
+    spec = token_spec(t["name"].strip(), t["type"], t.get("text") or "", t.get("power"),
+                      t.get("toughness"), colors)
+    try:
+        defn = token_definition(spec)
+    except Exception as err:
+        sc.error(path, f"token {t['name']!r} does not compile: {type(err).__name__}: {err}")
+        return None
+    if defn.unsupported:
+        sc.error(path, f"token {t['name']!r} is not supported yet: unsupported text: "
+                 + "; ".join(repr(u.text) for u in defn.unsupported))
+        return None
+    return spec
 
 
 def _check_attachments(sc, players, table: RefTable) -> None:

@@ -13,11 +13,32 @@ import re
 import yaml
 
 from ..engine.position import START_STEPS
-from ..mana import format_pool
+from ..mana import COLOR_NAMES, format_pool
 
 
 def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "card"
+
+
+def _token(g, card: int) -> dict:
+    """A token's characteristics as a scenario writes them (CR 111.3-4)."""
+    spec = g.tokens[-card - 2]
+    type_line = " ".join(spec.get("types", ()))
+    if spec.get("subtypes"):
+        type_line += " — " + " ".join(spec["subtypes"])
+    text = spec.get("text") or ""
+    kws = spec.get("keywords") or ()
+    if kws:
+        text = ", ".join(k.capitalize() for k in kws) + ("\n" + text if text else "")
+    out: dict = {"name": spec["name"], "type": type_line}
+    if text:
+        out["text"] = text
+    for k in ("power", "toughness"):
+        if spec.get(k) is not None:
+            out[k] = spec[k]
+    if spec.get("colors"):
+        out["colors"] = [COLOR_NAMES[c] for c in spec["colors"]]
+    return out
 
 
 def to_scenario(game, name: str | None = None) -> str:
@@ -62,7 +83,8 @@ def to_scenario(game, name: str | None = None) -> str:
             o = g.objects[oid]
             if o.controller != p.index:
                 continue
-            e: dict = {"card": o.defn.name}
+            e: dict = ({"token": _token(g, o.card)} if o.card <= -2
+                       else {"card": o.defn.name})
             if oid in ids:
                 e["id"] = ids[oid]
             if o.tapped:
@@ -80,6 +102,8 @@ def to_scenario(game, name: str | None = None) -> str:
             if o.attached_to is not None:
                 t = g.objects[o.attached_to]
                 e["attached_to"] = ids.get(o.attached_to) or t.defn.name
+            if o.card <= -2 and "id" not in e:
+                e["id"] = f"{_slug(o.defn.name)}_{oid}"
             bf.append(e["card"] if list(e) == ["card"] else e)
         if bf:
             pd["battlefield"] = bf
