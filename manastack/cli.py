@@ -170,6 +170,108 @@ def play(
             raise fail(f"cannot write {save}: {exc.strerror or exc}") from None
 
 
+# ---------------------------------------------------------------------------- simulate
+
+
+@app.command()
+def simulate(
+    deck_a: str = typer.Argument(..., help="Deck A: a file or a bundled deck name."),
+    deck_b: str = typer.Argument(..., help="Deck B: a file or a bundled deck name."),
+    games: int = typer.Option(100, "--games", "-n", help="Number of games."),
+    workers: int = typer.Option(0, "--workers", "-w",
+                                help="Worker processes (0: all cores)."),
+    agents: str = typer.Option(
+        "heuristic", "--agents", "-a",
+        help="Agents for deck A and deck B: one name or NAME_A,NAME_B "
+             "(random, heuristic, mcts)."),
+    seed: int = typer.Option(0, "--seed", "-s",
+                             help="Seed; game i is seeded from it and i."),
+    max_turns: int = typer.Option(100, "--max-turns",
+                                  help="Turn limit after which a game is a draw (0: none)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    html_file: Optional[str] = typer.Option(None, "--html",
+                                            help="Write a self-contained HTML report here."),
+    ray_address: Optional[str] = typer.Option(
+        None, "--ray", help="Run on a Ray cluster at this address ('local': start one)."),
+) -> None:
+    """Play many games between two decks (seats alternate) and print win rates with
+    95% confidence intervals."""
+    import json as _json
+
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+
+    from .decklist import DeckError
+    from .simulate import default_workers
+    from .simulate import simulate as run_simulation
+
+    if games < 1:
+        raise fail("--games must be 1 or more")
+    if workers < 0:
+        raise fail("--workers must be 0 or more")
+    if max_turns < 0:
+        raise fail("--max-turns must be 0 or more")
+    try:
+        pair = _agent_names(agents)
+        from .agents import make_agent
+        for n in pair:
+            make_agent(n)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    nworkers = workers or default_workers()
+    progress = Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), TimeRemainingColumn(),
+                        console=Console(stderr=True), transient=as_json)
+    try:
+        with progress:
+            task = progress.add_task("games", total=games)
+            result = run_simulation(
+                deck_a, deck_b, games, workers=nworkers, agents=pair, seed=seed,
+                max_turns=max_turns, ray_address=ray_address,
+                progress=lambda done: progress.update(task, completed=done))
+    except DeckError as exc:
+        raise fail(str(exc)) from None
+    except (KeyError, OSError) as exc:
+        raise fail(f"cannot load deck: {exc}") from None
+    except RuntimeError as exc:
+        raise fail(str(exc)) from None
+    if html_file:
+        from .report import write_html
+        try:
+            write_html(result, html_file)
+        except OSError as exc:
+            raise fail(f"cannot write {html_file}: {exc.strerror or exc}") from None
+    if as_json:
+        d = result.to_dict()
+        if html_file:
+            d["html"] = html_file
+        typer.echo(_json.dumps(d))
+        return
+    console = _out(soft_wrap=False)
+    table = Table(title=f"{result.decks[0]} vs {result.decks[1]}: {result.games} games, "
+                        f"seed {seed}", title_justify="left")
+    for col in ("deck", "agent", "wins", "win rate", "95% CI (Wilson)"):
+        table.add_column(col, justify="left" if col in ("deck", "agent") else "right")
+    for i in (0, 1):
+        lo, hi = result.wilson(i)
+        table.add_row(result.decks[i], result.agents[i], str(result.wins[i]),
+                      f"{100 * result.win_rate(i):.1f}%",
+                      f"{100 * lo:.1f}% - {100 * hi:.1f}%")
+    table.add_row("draws", "", str(result.draws),
+                  f"{100 * result.draws / result.games:.1f}%", "")
+    console.print(table)
+    console.print(f"Average game: {result.avg_turns:.1f} turns, "
+                  f"{result.avg_decisions:.1f} decisions. "
+                  f"{result.seconds:.1f} s on {result.workers} worker(s)"
+                  f"{' (ray)' if result.backend == 'ray' else ''}.")
+    for i in (0, 1):
+        if result.searched[i]:
+            console.print(f"{result.agents[i]} ({result.decks[i]}): "
+                          f"{result.seconds_per_search(i):.3f} s per searched decision")
+    if html_file:
+        console.print(f"Report: {html_file}")
+
+
 # ---------------------------------------------------------------------------- card
 
 

@@ -397,7 +397,7 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
                                                      line, "evoked"))
         if name == "madness":
             out["triggered"].append(TriggeredAbility(("discarded_to_exile",), (CastMadness(),),
-                                                     (), True, line))
+                                                     (), False, line))
         return True
     # CR 702.49a: Ninjutsu [cost] means "[Cost], Reveal this card from your hand, Return an
     # unblocked attacker you control to hand: Put this card onto the battlefield from your

@@ -41,13 +41,24 @@ def choice_candidates(g, player: int, cc, source=None) -> list[int]:
             continue
         if cc.spec.other and source is not None and oid == source:
             continue
-        if cc.action == "tap" and (o.tapped or (is_creature(o) and o.sick
-                                                and not has_keyword(g, o, "haste"))):
+        # CR 302.6 limits only a creature's own {T}/{Q} abilities: a summoning-sick
+        # creature can be tapped to pay another cost ("Tap three untapped creatures").
+        if cc.action == "tap" and o.tapped:
+            continue
+        if cc.spec.unblocked_attacker and not _unblocked_attacker(g, oid):
             continue
         if _filter_matches(g, o, cc.spec, player):
             out.append(oid)
     _ = _object_matches
     return out
+
+
+def _unblocked_attacker(g, oid: int) -> bool:
+    """CR 509.1h / 702.49c: an attacking creature that is unblocked, once blockers have
+    been declared."""
+    c = g.combat
+    return (c is not None and oid in c.attackers and oid not in c.blocked
+            and g.step in ("declare_blockers", "combat_damage", "end_of_combat"))
 
 
 def _filter_matches(g, o, spec, player: int) -> bool:
@@ -96,14 +107,30 @@ def can_afford(g, player: int, generic: int, colored, exclude: int | None = None
 
 
 def spell_cost(g, o, x: int = 0):
-    """CR 601.2f: the total cost of casting ``o``: its mana cost with X, plus increases,
-    minus reductions (never below {0} generic)."""
+    """CR 601.2f: the total cost of casting ``o`` for its mana cost: X, increases, minus
+    reductions (never below {0} generic)."""
     cost = o.defn.mana_cost.with_x(x)
     from .static import cost_reduction
     red = cost_reduction(g, o)
     if red:
         cost = cost.reduced(red)
     return cost
+
+
+def castable_for_some_cost(g, player: int, o, zone: str, forced: str | None = None) -> bool:
+    """Whether some cost choice (CR 601.2b) could be paid: mana, life and other costs."""
+    from .costs import alt_cost, cost_options, total_cost
+    for opt in cost_options(o.defn, zone, forced):
+        generic, colored, life = total_cost(g, o, opt)
+        if life and g.players[player].life < life:
+            continue   # CR 119.4: can't pay more life than you have
+        alt = alt_cost(o.defn, opt.get("alternative"))
+        if alt is not None and any(len(choice_candidates(g, player, cc, None)) < cc.count
+                                   for cc in alt.choices):
+            continue
+        if can_afford(g, player, generic, colored):
+            return True
+    return False
 
 
 def has_targets(g, ab, controller: int) -> bool:
@@ -123,16 +150,23 @@ def take_snapshot(g):
     return snap
 
 
-def begin_cast(g, player: int, oid: int) -> None:
-    """CR 601.2a: announce the spell: it moves to the stack."""
+def begin_cast(g, player: int, oid: int, forced: str | None = None,
+               resume: int | None = None) -> None:
+    """CR 601.2a: announce the spell: it moves to the stack. ``forced`` names an
+    alternative cost that must be paid (madness); ``resume`` a resolving ability to go on
+    with once the cast is over (CR 608.2g)."""
     snapshot = take_snapshot(g)
     o = g.objects[oid]
+    zone = o.zone
     n = zones.move(g, o, "stack", controller=player)
     item = StackItem(n.oid, n.oid, player, None, (), 0, n.card)
+    item.info["from"] = zone
+    if forced:
+        item.info["forced"] = forced
     g.stack.append(item)
-    ctx = CastContext(n.oid, "x" if n.defn.mana_cost.x else "targets", "spell", player,
-                      n.oid, n.card)
+    ctx = CastContext(n.oid, "choices", "spell", player, n.oid, n.card)
     ctx.snapshot = snapshot
+    ctx.resume = resume
     g.cast = ctx
     g.event("601.2a", f"{g.pname(player)} announces {n.defn.name}")
     continue_cast(g)
@@ -170,6 +204,8 @@ def _item(g, ctx):
 
 
 def _ability(g, ctx):
+    if ctx.kind == "unless":
+        return None
     if ctx.kind in ("mana", "ability"):
         return g.card_definition(ctx.card).activated[ctx.ability - 1]
     return ability_of(g, _item(g, ctx))
@@ -181,6 +217,31 @@ def continue_cast(g) -> None:
     from .flow import ask
     ctx = g.cast
     item = _item(g, ctx)
+    if ctx.stage == "choices":
+        # CR 601.2b: alternative or additional costs, hybrid halves, Phyrexian payment.
+        from .costs import cost_options
+        o = g.objects[item.source]
+        opts = [op for op in cost_options(o.defn, item.info.get("from", "hand"),
+                                          item.info.get("forced"))
+                if _life_ok(g, ctx.player, o, op)]
+        if "cost_choice" not in item.info:
+            if len(opts) > 1:
+                ask(g, ctx.player, "cost_choice", {"options": opts})
+                return
+            if not opts:
+                reverse_cast(g, "601.2b: no way to pay for this spell")
+                return
+            item.info["cost_choice"] = opts[0]
+        ctx.stage = "mode"
+    if ctx.stage == "mode":
+        spell = g.objects[item.source].defn.spell if ctx.kind == "spell" else None
+        if spell is not None and spell.modes and "modes" not in item.info:
+            # CR 601.2b / 700.2a: the mode is chosen as the spell is cast.
+            ask(g, ctx.player, "mode", {"count": len(spell.modes), "choose": spell.mode_count})
+            return
+        cost = (g.objects[item.source].defn.mana_cost if ctx.kind == "spell"
+                else g.card_definition(ctx.card).activated[ctx.ability - 1].cost.mana)
+        ctx.stage = "x" if cost.x else "targets"
     ab = _ability(g, ctx)
     if ctx.stage == "x":
         # CR 601.2b / 107.3a: the value of X is announced.
@@ -206,10 +267,17 @@ def continue_cast(g) -> None:
     if ctx.stage == "cost":
         x = item.x if item is not None else 0
         if ctx.kind == "spell":
-            cost = spell_cost(g, g.objects[item.source], x)
+            from .costs import total_cost
+            generic, colored, life = total_cost(g, g.objects[item.source],
+                                                item.info.get("cost_choice"), x)
+            ctx.generic, ctx.colored = generic, colored
+            if life:
+                item.info["life"] = life
+        elif ctx.kind == "unless":
+            pass   # the amount was set when the payment was offered
         else:
             cost = ab.cost.mana.with_x(x)
-        ctx.generic, ctx.colored = cost.generic, list(cost.colored)
+            ctx.generic, ctx.colored = cost.generic, list(cost.colored)
         # CR 601.2f: the total cost is locked in before it is paid.
         g.event("601.2f", f"total cost locked in at {format_cost(ctx.generic, ctx.colored)}")
         ctx.stage = "pay"
@@ -220,7 +288,7 @@ def continue_cast(g) -> None:
             ask(g, ctx.player, "pay_mana", {"cost": format_cost(ctx.generic, ctx.colored)})
             return
     if ctx.stage == "costs":
-        choices = ab.cost.choices if ctx.kind in ("ability", "mana") else ()
+        choices = _choice_costs(g, ctx, item, ab)
         i = len(ctx.chosen)
         if i < len(choices):
             cc = choices[i]
@@ -229,6 +297,24 @@ def continue_cast(g) -> None:
                                            "rule": "118.3"})
             return
         finish_cast(g)
+
+
+def _life_ok(g, player: int, o, opt) -> bool:
+    from .costs import total_cost
+    return g.players[player].life >= total_cost(g, o, opt)[2]
+
+
+def _choice_costs(g, ctx, item, ab):
+    """The costs that choose objects: an ability's, or a spell's alternative cost's
+    ("Flashback—Tap three untapped white creatures you control")."""
+    if ctx.kind in ("ability", "mana"):
+        return ab.cost.choices
+    if ctx.kind == "spell":
+        from .costs import alt_cost
+        alt = alt_cost(g.objects[item.source].defn,
+                       item.info.get("cost_choice", {}).get("alternative"))
+        return alt.choices if alt is not None else ()
+    return ()
 
 
 def after_payment(g) -> None:
@@ -272,16 +358,36 @@ def finish_cast(g) -> None:
     ability becomes activated); its controller receives priority (CR 117.3c)."""
     ctx = g.cast
     player = ctx.player
+    item = _item(g, ctx)
     if ctx.kind in ("ability", "mana"):
         o = g.objects.get(ctx.source)
         ab = g.card_definition(ctx.card).activated[ctx.ability - 1]
+        if item is not None and any(cc.action == "return" for cc in ab.cost.choices):
+            for cc, objs in zip(ab.cost.choices, ctx.chosen):
+                if cc.action == "return" and objs and g.combat is not None:
+                    item.info["defender"] = g.combat.attackers.get(objs[0], 1 - player)
         pay_other_costs(g, o, ab, ctx.chosen)
+    elif ctx.kind == "spell":
+        life = item.info.get("life", 0)
+        if life:
+            g.players[player].life -= life   # CR 119.4: life paid as a cost
+            g.event("119.4", f"{g.pname(player)} pays {life} life")
+        from .costs import alt_cost
+        alt = alt_cost(g.objects[item.source].defn,
+                       item.info.get("cost_choice", {}).get("alternative"))
+        if alt is not None and alt.choices:
+            _pay_choices(g, alt.choices, ctx.chosen)
     g.cast = ctx.parent
     if ctx.kind == "mana":
         from .mana_abilities import resolve_mana_ability
         resolve_mana_ability(g, player, ctx.source, ctx.card, ctx.ability)
         return
-    item = _item(g, ctx)
+    if ctx.kind == "unless":
+        resolving = next(s for s in g.stack if s.oid == ctx.resume)
+        resolving.info["answer"] = True
+        from .resolution import resolve_item
+        resolve_item(g, resolving)
+        return
     if ctx.kind == "spell":
         g.event("601.2i", f"{g.pname(player)} casts {g.objects[item.source].defn.name}")
         from .triggers import fire_cast
@@ -290,6 +396,29 @@ def finish_cast(g) -> None:
         g.event("602.2b", f"{g.pname(player)} activates an ability of {g.oname(item.source)}")
     g.priority = player
     g.passes = 0
+    if ctx.resume is not None:
+        resolving = next((s for s in g.stack if s.oid == ctx.resume), None)
+        if resolving is not None:
+            resolving.info["answer"] = True
+            from .resolution import resolve_item
+            resolve_item(g, resolving)
+
+
+def _pay_choices(g, choices, chosen) -> None:
+    for cc, objs in zip(choices, chosen):
+        for oid in objs:
+            t = g.objects.get(oid)
+            if t is None:
+                continue
+            if cc.action == "sacrifice":
+                g.event("701.21a", f"{g.pname(t.controller)} sacrifices {t.defn.name}")
+                zones.move(g, t, "graveyard")
+            elif cc.action == "tap":
+                zones.tap(g, t)
+                g.event("701.26a", f"{t.defn.name} is tapped to pay a cost")
+            elif cc.action == "return":
+                g.event("118.3", f"{t.defn.name} is returned to its owner's hand")
+                zones.move(g, t, "hand")
 
 
 def pay_other_costs(g, o, ab, chosen=()) -> None:
@@ -306,16 +435,7 @@ def pay_other_costs(g, o, ab, chosen=()) -> None:
         kind, n = c.remove_counters
         o.counters[kind] -= n   # CR 118.3
         g.event("118.3", f"{n} {kind} counter(s) removed from {g.oname(o.oid)}")
-    for cc, objs in zip(c.choices, chosen):
-        for oid in objs:
-            t = g.objects.get(oid)
-            if t is None:
-                continue
-            if cc.action == "sacrifice":
-                g.event("701.21a", f"{g.pname(t.controller)} sacrifices {t.defn.name}")
-                zones.move(g, t, "graveyard")
-            elif cc.action == "tap":
-                zones.tap(g, t)
+    _pay_choices(g, c.choices, chosen)
     if c.sacrifice_self and o is not None and o.zone == "battlefield":
         g.event("701.21a", f"{g.pname(o.controller)} sacrifices {o.defn.name}")
         zones.move(g, o, "graveyard")   # CR 701.21a

@@ -251,7 +251,10 @@ def deal_combat_damage(g) -> None:
                 hits.append((oid, blocked[0], amount))          # CR 510.1d
     if c.damage_kind == "first":
         c.first_strike_dealt = list(who)
+    from .triggers import fire_self
     for src, rec, n in hits:
-        deal_damage(g, src, rec, n, source_obj=g.objects[src], combat=True)
+        dealt = deal_damage(g, src, rec, n, source_obj=g.objects[src], combat=True)
+        if dealt and rec in (0, 1) and src in g.objects:
+            fire_self(g, "combat_damage_to_player", g.objects[src], {"player": rec})
     g.pending = None
     g.priority = g.active

@@ -260,13 +260,8 @@ def _counter_spell(g, item, eff, legal):
     """CR 701.6a: counter a spell: it leaves the stack for its owner's graveyard."""
     sid = item.info.get("spell") if eff.target < 0 else _target(item, eff, legal)
     target = next((s for s in g.stack if s.oid == sid), None)
-    if target is None:
-        return
-    g.stack.remove(target)
-    o = g.objects.get(target.source)
-    g.event("701.6a", f"{item_source_name(g, target)} is countered")
-    if target.is_spell and o is not None:
-        zones.move(g, o, "graveyard")
+    if target is not None:
+        _counter(g, target)
 
 
 def _tap_subject(g, item, eff, legal):
@@ -418,6 +413,240 @@ def _card_matches(d, eff) -> bool:
             and all(s in d.supertypes for s in eff.supertypes))
 
 
+# ---------------------------------------------------------------- hands and libraries
+
+def discard(g, player: int, oid: int) -> None:
+    """CR 701.9a: discard a card; madness (702.35a) exiles it instead and triggers."""
+    o = g.objects[oid]
+    if any(a.name == "madness" for a in o.defn.alternatives):
+        g.event("702.35a", f"{g.pname(player)} discards {o.defn.name} into exile (madness)")
+        n = zones.move(g, o, "exile")
+        from .triggers import fire_self
+        fire_self(g, "discarded_to_exile", n)
+        return
+    g.event("701.9a", f"{g.pname(player)} discards {o.defn.name}")
+    zones.move(g, o, "graveyard")
+
+
+def _discard(g, item, eff, legal):
+    from .flow import ask
+    player = item.controller
+    hand = g.players[player].hand
+    n = min(eff.count, len(hand))
+    if n == 0:
+        return None
+    if "answer" not in item.info:
+        ask(g, player, "choose_cards", {"cards": list(hand), "count": n, "resolving": True,
+                                        "rule": "701.9a", "purpose": "discard"})
+        if g.pending is not None:
+            return "ask"
+    for oid in item.info.pop("answer"):
+        discard(g, player, oid)
+    return None
+
+
+def _reorder_top(g, item, eff, legal):
+    """Look at the top cards and put them back in any order (CR 401.4): one decision
+    lists them in their new order, top first."""
+    from .flow import ask
+    lib = g.players[item.controller].library
+    top = lib[:eff.count]
+    if len(top) <= 1:
+        return None
+    if "answer" not in item.info:
+        ask(g, item.controller, "choose_cards", {"cards": top, "count": len(top),
+                                                 "ordered": True, "from": "library",
+                                                 "resolving": True, "rule": "401.4"})
+        if g.pending is not None:
+            return "ask"
+    order = list(item.info.pop("answer"))
+    lib[:len(order)] = order
+    g.event("401.4", f"{g.pname(item.controller)} puts {len(order)} cards back in a chosen order")
+    return None
+
+
+def _may_shuffle(g, item, eff, legal):
+    from .flow import ask
+    if "answer" not in item.info:
+        ask(g, item.controller, "yes_no", {"rule": "701.24a", "resolving": True})
+        if g.pending is not None:
+            return "ask"
+    if item.info.pop("answer"):
+        zones.shuffle_library(g, item.controller)
+        g.event("701.24a", f"{g.pname(item.controller)} shuffles their library")
+    return None
+
+
+def _return_chosen(g, item, eff, legal):
+    """"Return a permanent you control to its owner's hand", chosen as it resolves."""
+    from .casting import _filter_matches
+    from .flow import ask
+    player = item.controller
+    cands = [oid for oid in g.battlefield
+             if _filter_matches(g, g.objects[oid], eff.spec, player)]
+    if not cands:
+        return None
+    if "answer" not in item.info:
+        ask(g, player, "choose_cards", {"cards": cands, "count": 1, "resolving": True,
+                                        "rule": "608.2d"})
+        if g.pending is not None:
+            return "ask"
+    for oid in item.info.pop("answer"):
+        o = g.objects.get(oid)
+        if o is not None:
+            n = zones.move(g, o, eff.to)
+            g.event("400.6", f"{n.defn.name} returns to its owner's {eff.to}")
+    return None
+
+
+def counter_choices(o, count: int) -> list[dict]:
+    """Every way to remove up to ``count`` counters of the kinds ``o`` has."""
+    kinds = sorted(k for k, v in (o.counters or {}).items() if v > 0)
+    out: list[dict] = [{}]
+    for k in kinds:
+        nxt = []
+        for d in out:
+            used = sum(d.values())
+            for n in range(0, min(o.counters[k], count - used) + 1):
+                e = dict(d)
+                if n:
+                    e[k] = n
+                nxt.append(e)
+        out = nxt
+    return out
+
+
+def _remove_counters(g, item, eff, legal):
+    from .flow import ask
+    t = _target(item, eff, legal)
+    o = g.objects.get(t) if t is not None else None
+    if o is None or not o.counters:
+        return None
+    if "answer" not in item.info:
+        ask(g, item.controller, "choose_counters", {"object": t, "max": eff.count,
+                                                    "resolving": True, "rule": "122.1"})
+        if g.pending is not None:
+            return "ask"
+    for k, n in dict(item.info.pop("answer")).items():
+        if n:
+            o.counters[k] = o.counters.get(k, 0) - n
+            g.event("122.1", f"{n} {k} counter(s) removed from {g.oname(t)}")
+    return None
+
+
+def _destroy_if(g, item, eff, legal):
+    t = _target(item, eff, legal)
+    o = g.objects.get(t) if t is not None else None
+    if o is None:
+        return None
+    limit = eff.max_mana_value
+    if eff.revolt_max is not None and g.players[item.controller].permanent_left:
+        limit = eff.revolt_max   # revolt: a permanent left the battlefield this turn
+    if o.defn.mana_value <= limit:
+        g.event("701.8a", f"{g.oname(t)} is destroyed")
+        zones.move(g, o, "graveyard")
+    return None
+
+
+def _counter_unless_pays(g, item, eff, legal):
+    """CR 118.12a: the spell's controller is asked whether to pay, then pays (a mana
+    payment during resolution); if they don't, the spell is countered."""
+    from .casting import can_afford, continue_cast
+    from .flow import ask
+    from .state import CastContext
+    t = _target(item, eff, legal)
+    target = next((s for s in g.stack if s.oid == t), None)
+    if target is None:
+        return None
+    payer = target.controller
+    info = item.info
+    if info.get("unless") is None:
+        info["unless"] = "ask"
+        if can_afford(g, payer, eff.mana.generic, eff.mana.colored, generous=False):
+            ask(g, payer, "yes_no", {"rule": "118.12a", "resolving": True})
+            if g.pending is not None:
+                return "ask"
+        else:
+            info["answer"] = False
+    if info.get("unless") == "ask":
+        if info.pop("answer", False):
+            info["unless"] = "paying"
+            ctx = CastContext(None, "pay", "unless", payer)
+            ctx.generic, ctx.colored = eff.mana.generic, list(eff.mana.colored)
+            ctx.parent = g.cast
+            ctx.resume = item.oid
+            g.cast = ctx
+            continue_cast(g)
+            return "ask"
+        info["unless"] = "done"
+        _counter(g, target)
+        return None
+    if info.get("unless") == "paying":
+        info["unless"] = "done"
+        if not info.pop("answer", False):
+            _counter(g, target)
+        else:
+            g.event("118.12a", f"{g.pname(payer)} pays; the spell isn't countered")
+    return None
+
+
+def _counter(g, target) -> None:
+    g.stack.remove(target)
+    o = g.objects.get(target.source)
+    g.event("701.6a", f"{item_source_name(g, target)} is countered")
+    if target.is_spell and o is not None:
+        alt = target.info.get("cost_choice", {}).get("alternative")
+        zones.move(g, o, "exile" if alt == "flashback" else "graveyard")
+
+
+def _put_onto_battlefield_attacking(g, item, eff, legal):
+    """CR 702.49a: the card goes from hand onto the battlefield tapped and attacking."""
+    o = g.objects.get(item.source)
+    if o is None or o.zone != "hand":
+        return None
+    n = zones.move(g, o, "battlefield", item.controller)
+    n.tapped = True
+    if g.combat is not None:
+        # CR 508.4: it is attacking, but it was never declared as an attacker.
+        g.combat.attackers[n.oid] = item.info.get("defender", 1 - item.controller)
+    g.event("702.49a", f"{n.defn.name} enters tapped and attacking")
+    return None
+
+
+def _sacrifice_self(g, item, eff, legal):
+    o = g.objects.get(item.source)
+    if o is not None and o.zone == "battlefield":
+        g.event("701.21a", f"{g.pname(o.controller)} sacrifices {o.defn.name}")
+        zones.move(g, o, "graveyard")
+
+
+def _cast_madness(g, item, eff, legal):
+    """CR 702.35a: the owner may cast the exiled card for its madness cost; otherwise it
+    goes to the graveyard."""
+    from .casting import begin_cast
+    from .flow import ask
+    o = g.objects.get(item.source)
+    if o is None or o.zone != "exile":
+        return None
+    info = item.info
+    if info.get("madness") is None:
+        info["madness"] = "ask"
+        ask(g, o.owner, "yes_no", {"rule": "702.35a", "resolving": True})
+        if g.pending is not None:
+            return "ask"
+    if info.get("madness") == "ask":
+        if info.pop("answer", False):
+            info["madness"] = "casting"
+            begin_cast(g, o.owner, o.oid, forced="madness", resume=item.oid)
+            return "ask"
+        info["madness"] = "done"
+        g.event("702.35a", f"{o.defn.name} is put into its owner's graveyard")
+        zones.move(g, o, "graveyard")
+        return None
+    info.pop("answer", None)
+    return None
+
+
 _EFFECTS = {
     A.DealDamage: _deal_damage, A.GainLife: _gain_life, A.DrawCards: _draw,
     A.AddMana: _add_mana, A.ModifyPowerToughness: _pump, A.GainControl: _gain_control,
@@ -427,4 +656,9 @@ _EFFECTS = {
     A.ReturnSelf: _return_self, A.CounterSpell: _counter_spell, A.TapSubject: _tap_subject,
     A.SacrificeUnless: _sacrifice_unless, A.Attach: _attach,
     A.AttachTargetsToSelf: _attach_targets_to_self, A.SearchLibrary: _search,
+    A.Discard: _discard, A.ReorderTop: _reorder_top, A.MayShuffle: _may_shuffle,
+    A.ReturnChosen: _return_chosen, A.RemoveCounters: _remove_counters,
+    A.DestroyIf: _destroy_if, A.CounterUnlessPays: _counter_unless_pays,
+    A.PutOntoBattlefieldAttacking: _put_onto_battlefield_attacking,
+    A.SacrificeSelf: _sacrifice_self, A.CastMadness: _cast_madness,
 }

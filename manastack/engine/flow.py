@@ -203,6 +203,7 @@ def end_turn_and_begin_next(g) -> None:
     g.active = 1 - g.active
     for p in g.players:
         p.lands_played = 0
+        p.permanent_left = False
     g.event("500.1", f"turn {g.turn} begins ({g.pname(g.active)})")
     begin_step(g, "untap")
 

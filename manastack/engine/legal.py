@@ -45,8 +45,10 @@ def can_play_land(g, player: int, o) -> str | None:
 def can_cast(g, player: int, o) -> str | None:
     """Why ``o`` can't be cast now (CR 601.2, 117.1a, 307.1), or None."""
     d = o.defn
-    if o.zone != "hand" or o.owner != player:
+    if o.owner != player or o.zone not in ("hand", "graveyard"):
         return "601.2a: only a card in your hand can be cast"
+    if o.zone == "graveyard" and not any(a.zone == "graveyard" for a in d.alternatives):
+        return "601.2a: a card in a graveyard can be cast only with a permission (flashback)"
     if is_land(o):
         return "305.9: a land can't be cast"
     if not d.supported:
@@ -56,8 +58,8 @@ def can_cast(g, player: int, o) -> str | None:
         return "307.1: a sorcery-speed spell needs your main phase and an empty stack"
     if d.spell is not None and not has_targets(g, d.spell, player):
         return "601.2c: the spell has no legal target"
-    cost = spell_cost(g, o)
-    if not can_afford(g, player, cost.generic, cost.colored):
+    from .casting import castable_for_some_cost
+    if not castable_for_some_cost(g, player, o, o.zone):
         return "601.2h: the total cost can't be paid"
     return None
 
@@ -72,6 +74,8 @@ def can_activate(g, player: int, o, number: int) -> str | None:
         # CR 113.6: an ability functions only in the zone it says (the battlefield unless
         # stated otherwise).
         return f"113.6: that ability of {o.defn.name} works only from the {ab.zone}"
+    if not ab.mana_ability and _named_by_needle(g, o):
+        return f"602.5: activated abilities of sources named {o.defn.name} can't be activated"
     if (o.controller if o.zone == "battlefield" else o.owner) != player:
         return "602.2: only an object's controller can activate its abilities"
     from .casting import can_pay_tap
@@ -95,6 +99,16 @@ def can_activate(g, player: int, o, number: int) -> str | None:
     return None
 
 
+def _named_by_needle(g, o) -> bool:
+    """Pithing Needle: "Activated abilities of sources with the chosen name can't be
+    activated unless they're mana abilities" (CR 602.5)."""
+    for oid in g.battlefield:
+        n = g.objects[oid]
+        if n.chosen == o.defn.name and any(s.kind == "no_activation_named" for s in n.defn.static):
+            return True
+    return False
+
+
 def priority_actions(g, player: int) -> list[Action]:
     acts = [PASS]
     pl = g.players[player]
@@ -105,7 +119,11 @@ def priority_actions(g, player: int) -> list[Action]:
                 acts.append(Action("play", oid))
         elif can_cast(g, player, o) is None:
             acts.append(Action("cast", oid))
-    for oid in g.battlefield + pl.graveyard:
+    for oid in pl.graveyard:
+        o = g.objects[oid]
+        if o.defn.alternatives and can_cast(g, player, o) is None:
+            acts.append(Action("cast", oid))
+    for oid in g.battlefield + pl.graveyard + pl.hand:
         o = g.objects[oid]
         if o.controller != player or not o.defn.activated:
             continue
@@ -129,6 +147,28 @@ def only_pass_is_meaningful(g) -> bool:
 # ---------------------------------------------------------------- all decisions
 
 CHOICE_COSTS = ("sacrifice", "tap", "return", "discard_cost", "exile")
+
+
+class NameActions:
+    """The answers to naming a card (CR 201.3): every Oracle card name, lazily."""
+
+    def __init__(self) -> None:
+        from ..cards import get_database
+        self._names = sorted(get_database().names())
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __getitem__(self, i: int) -> Action:
+        return Action("choose", choice=self._names[i])
+
+    def __iter__(self):
+        return (Action("choose", choice=n) for n in self._names)
+
+    def __contains__(self, a: object) -> bool:
+        from ..cards import get_database
+        return (isinstance(a, Action) and a.kind == "choose" and isinstance(a.choice, str)
+                and get_database().get(a.choice) is not None)
 
 
 def legal_actions(g):
@@ -155,6 +195,17 @@ def legal_actions(g):
         return out
     if k == "yes_no":
         return [Action("choose", choice=True), Action("choose", choice=False)]
+    if k == "cost_choice":
+        return [Action("choose", choice=opt) for opt in d.data["options"]]
+    if k == "mode":
+        return [Action("choose", choice=c) for c in
+                combinations(range(1, d.data["count"] + 1), d.data["choose"])]
+    if k == "choose_counters":
+        from .effects import counter_choices
+        return [Action("choose", choice=c) for c in
+                counter_choices(g.objects[d.data["object"]], d.data["max"])]
+    if k == "name_card":
+        return NameActions()
     if k == "color":
         return [Action("choose", choice=c) for c in d.data["choices"]]
     if k == "order_triggers":
@@ -163,6 +214,11 @@ def legal_actions(g):
         return [Action("choose", choice=o) for o in orders]
     if k == "mulligan":
         return [Action("choose", choice="keep"), Action("choose", choice="mulligan")]
+    if k == "choose_cards" and d.data.get("ordered"):
+        from itertools import permutations
+        return [Action("choose", choice=c) for c in permutations(d.data["cards"])]
+    if k == "choose_cards" and "count" in d.data and "cards" in d.data:
+        return [Action("choose", choice=c) for c in combinations(d.data["cards"], d.data["count"])]
     if k == "choose_cards" and d.data.get("from") == "library":
         cards = d.data["cards"]
         out = []
@@ -263,6 +319,19 @@ def validate(g, action: Action) -> None:
             _illegal("509.1", f"blockers are being declared, not {action.kind!r}")
     elif action.kind != "choose":
         _illegal("117.1", f"the pending decision is {k!r}; answer it with 'choose'")
+    if k == "choose_cards" and "count" in d.data and "cards" in d.data:
+        ch = action.choice
+        cards = d.data["cards"]
+        if (not isinstance(ch, tuple) or len(ch) != d.data["count"] or len(set(ch)) != len(ch)
+                or not all(c in cards for c in ch)):
+            _illegal(d.data.get("rule", "608.2d"),
+                     f"choose exactly {d.data['count']} of the cards offered")
+        return
+    if k == "name_card":
+        from ..cards import get_database
+        if not (isinstance(action.choice, str) and get_database().get(action.choice) is not None):
+            _illegal("201.3", f"{action.choice!r} is not the name of a card")
+        return
     if k == "choose_cards" and d.data.get("from") == "library":
         ch = action.choice
         cards = d.data["cards"]
@@ -398,6 +467,15 @@ def perform(g, a: Action, auto: bool = False) -> None:
         item = g.stack[-1]
         item.targets += tuple(ch)
         item.info["groups"] = item.info.get("groups", []) + [len(ch)]
+        continue_cast(g)
+    elif kind == "cost_choice":
+        from .costs import thaw_choice
+        g.stack[-1].info["cost_choice"] = thaw_choice(ch)
+        g.event("601.2b", f"cost chosen: {thaw_choice(ch)}")
+        continue_cast(g)
+    elif kind == "mode":
+        g.stack[-1].info["modes"] = list(ch)
+        g.event("700.2a", f"mode {', '.join(map(str, ch))} chosen")
         continue_cast(g)
     elif kind == "order_triggers":
         from .triggers import take_order

@@ -10,11 +10,16 @@ from . import zones
 
 
 def ability_of(g, item):
-    """The spell ability, activated or triggered ability a stack item stands for."""
+    """The spell ability, activated or triggered ability a stack item stands for (for a
+    modal spell, its chosen mode, CR 700.2)."""
     if item.trigger is not None:
         return g.card_definition(item.source_card).triggered[item.trigger]
     if item.ability is None:
-        return g.objects[item.source].defn.spell
+        spell = g.card_definition(item.source_card).spell
+        if spell is not None and spell.modes:
+            modes = item.info.get("modes")
+            return spell.modes[modes[0] - 1] if modes else None
+        return spell
     return g.card_definition(item.source_card).activated[item.ability - 1]
 
 
@@ -23,11 +28,15 @@ def item_name(g, item) -> str:
 
 
 def resolve_top(g) -> None:
-    """CR 608.2: resolve the top object of the stack. Resolution can stop at a decision
-    ("you may", a search) and go on when it is answered; its progress is kept in
-    ``item.info``."""
+    """CR 608.2: resolve the top object of the stack."""
+    resolve_item(g, g.stack[-1])
+
+
+def resolve_item(g, item) -> None:
+    """CR 608.2: resolve a stack object. Resolution can stop at a decision ("you may", a
+    search, a spell cast while resolving) and go on when it is answered; its progress is
+    kept in ``item.info``."""
     from .flow import ask
-    item = g.stack[-1]
     ab = ability_of(g, item)
     info = item.info
     name = item_name(g, item)
@@ -79,6 +88,12 @@ def _permanent_choices(g, item):
     o = g.objects[item.source]
     if not o.defn.is_permanent_card:
         return None
+    if any(s.kind == "choose_name_on_enter" for s in o.defn.static) and "chosen" not in item.info:
+        if "answer" not in item.info:
+            ask(g, item.controller, "name_card", {"resolving": True, "rule": "614.12"})
+            if g.pending is not None:
+                return "ask"
+        item.info["chosen"] = item.info.pop("answer")
     if any(s.kind == "choose_color_on_enter" for s in o.defn.static) and "chosen" not in item.info:
         if "answer" not in item.info:
             ask(g, item.controller, "color", {"choices": ["white", "blue", "black", "red",
@@ -98,10 +113,16 @@ def _finish(g, item, countered: bool = False) -> None:
     if not item.is_spell:
         return
     o = g.objects[item.source]
+    alt = item.info.get("cost_choice", {}).get("alternative")
+    if alt == "flashback":
+        # CR 702.34a: a flashed-back card is exiled instead of going anywhere else.
+        zones.move(g, o, "exile")
+        g.event("702.34a", f"{o.defn.name} is exiled (flashback)")
+        return
     if o.defn.is_permanent_card and not countered:
         # CR 608.3a: the permanent spell's controller puts it onto the battlefield.
         n = zones.move(g, o, "battlefield", item.controller, x=item.x,
-                       chosen=item.info.get("chosen"))
+                       chosen=item.info.get("chosen"), alt=alt)
         g.event("608.3a", f"{g.oname(n.oid)} enters the battlefield")
         if "Aura" in n.defn.subtypes and item.targets:
             n.attached_to = item.targets[0]

@@ -27,7 +27,8 @@ class Obj:
     with a new ``oid``; ``card`` names the physical card (-1 for a token)."""
 
     __slots__ = ("oid", "card", "defn", "owner", "controller", "zone", "tapped", "sick",
-                 "counters", "damage", "deathtouched", "attached_to", "timestamp", "x", "chosen")
+                 "counters", "damage", "deathtouched", "attached_to", "timestamp", "x", "chosen",
+                 "cast_alt")
 
     def __init__(self, oid: int, card: int, defn: CardDefinition, owner: int, zone: str,
                  timestamp: int = 0) -> None:
@@ -48,6 +49,7 @@ class Obj:
         self.timestamp = timestamp
         self.x = 0
         self.chosen: str | None = None   # a choice made as it entered/attached (CR 614.12)
+        self.cast_alt: str | None = None  # the alternative cost it was cast for ("evoke")
 
     def copy(self) -> "Obj":
         o = Obj.__new__(Obj)
@@ -66,6 +68,7 @@ class Obj:
         o.timestamp = self.timestamp
         o.x = self.x
         o.chosen = self.chosen
+        o.cast_alt = self.cast_alt
         return o
 
     @property
@@ -93,6 +96,8 @@ class Obj:
             d["x"] = self.x
         if self.chosen is not None:
             d["chosen"] = self.chosen
+        if self.cast_alt is not None:
+            d["cast_alt"] = self.cast_alt
         return d
 
     @staticmethod
@@ -107,6 +112,7 @@ class Obj:
         o.attached_to = d.get("attached_to")
         o.x = d.get("x", 0)
         o.chosen = d.get("chosen")
+        o.cast_alt = d.get("cast_alt")
         return o
 
 
@@ -115,7 +121,7 @@ class Player:
 
     __slots__ = ("index", "life", "library", "hand", "graveyard", "exile", "pool",
                  "lands_played", "lost", "drew_from_empty", "mulligans", "kept", "declared",
-                 "bottomed")
+                 "bottomed", "permanent_left")
 
     def __init__(self, index: int, life: int = 20) -> None:
         self.index = index
@@ -132,6 +138,8 @@ class Player:
         self.kept = False
         self.declared: str | None = None  # CR 103.5: this round's mulligan declaration
         self.bottomed = False
+        self.permanent_left = False  # a permanent left the battlefield under their control
+        #                              this turn (revolt)
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -149,6 +157,7 @@ class Player:
         p.kept = self.kept
         p.declared = self.declared
         p.bottomed = self.bottomed
+        p.permanent_left = self.permanent_left
         return p
 
     def to_dict(self) -> dict:
@@ -159,7 +168,7 @@ class Player:
     def from_dict(d: dict) -> "Player":
         p = Player(d["index"])
         for s in Player.__slots__:
-            v = d[s]
+            v = d.get(s, getattr(p, s))
             setattr(p, s, list(v) if isinstance(v, list) else v)
         return p
 
@@ -294,7 +303,7 @@ class CastContext:
     be completed (CR 733); ``parent`` is the payment a mana ability interrupts."""
 
     __slots__ = ("item", "stage", "generic", "colored", "snapshot", "kind", "player",
-                 "source", "card", "ability", "parent", "chosen")
+                 "source", "card", "ability", "parent", "chosen", "resume")
 
     def __init__(self, item: int | None, stage: str, kind: str = "spell", player: int = 0,
                  source: int | None = None, card: int = -1, ability: int | None = None) -> None:
@@ -310,6 +319,7 @@ class CastContext:
         self.ability = ability
         self.parent: CastContext | None = None
         self.chosen: list[list[int]] = []   # answers to choice costs, in order
+        self.resume: int | None = None   # a resolving item to go on with afterwards
 
     def copy(self) -> "CastContext":
         c = CastContext(self.item, self.stage, self.kind, self.player, self.source, self.card,
@@ -319,13 +329,14 @@ class CastContext:
         c.snapshot = self.snapshot  # snapshots are never mutated: share
         c.parent = self.parent.copy() if self.parent else None
         c.chosen = [x[:] for x in self.chosen]
+        c.resume = self.resume
         return c
 
     def to_dict(self) -> dict:
         return {"item": self.item, "stage": self.stage, "generic": self.generic,
                 "colored": self.colored, "kind": self.kind, "player": self.player,
                 "source": self.source, "card": self.card, "ability": self.ability,
-                "chosen": self.chosen,
+                "chosen": self.chosen, "resume": self.resume,
                 "parent": self.parent.to_dict() if self.parent else None,
                 "snapshot": self.snapshot.state_dict() if self.snapshot is not None else None}
 
@@ -335,6 +346,7 @@ class CastContext:
                         d["ability"])
         c.generic, c.colored = d["generic"], list(d["colored"])
         c.chosen = [list(x) for x in d["chosen"]]
+        c.resume = d.get("resume")
         c.parent = CastContext.from_dict(d["parent"], make_snapshot) if d["parent"] else None
         c.snapshot = make_snapshot(d["snapshot"]) if d["snapshot"] is not None else None
         return c

@@ -17,6 +17,8 @@ def _object_matches(g, o, spec: TargetSpec, controller: int, item=None) -> bool:
         ok = "Creature" in types
     elif k in ("permanent", "card"):
         ok = True
+    elif k == "spell":
+        ok = any(s.oid == o.oid and s.is_spell for s in g.stack)
     else:
         ok = False
     if not ok:
@@ -26,6 +28,8 @@ def _object_matches(g, o, spec: TargetSpec, controller: int, item=None) -> bool:
     if spec.subtypes and not all(t in o.defn.subtypes for t in spec.subtypes):
         return False
     if spec.max_mana_value is not None and o.defn.mana_value > spec.max_mana_value:
+        return False
+    if spec.no_counters and o.counters and any(o.counters.values()):
         return False
     if spec.other and item is not None and o.card == item.source_card and o.card >= 0:
         return False
@@ -61,7 +65,7 @@ def _zone_objects(g, spec: TargetSpec):
     if spec.zone == "graveyard":
         return g.players[0].graveyard + g.players[1].graveyard
     if spec.zone == "stack":
-        return [s.oid for s in g.stack]
+        return [s.oid for s in g.stack if s.is_spell]
     return []
 
 

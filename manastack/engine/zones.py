@@ -39,12 +39,13 @@ def remove_from_zone(g, o: Obj) -> int:
     return i
 
 
-def _enters(g, n: Obj, x: int = 0, chosen=None) -> None:
+def _enters(g, n: Obj, x: int = 0, chosen=None, alt=None) -> None:
     """Replacement effects and triggers as a permanent enters (CR 614.1c, 614.12,
     603.6a); ``x`` is the X of the spell it was (CR 107.3m), 0 otherwise."""
     n.sick = True  # CR 302.6
     if chosen is not None:
         n.chosen = chosen
+    n.cast_alt = alt
     for s in n.defn.static:
         if s.kind == "enters_with_counters" and x > 0:
             # CR 614.1c / 107.3m: it enters with X counters, X from the spell.
@@ -61,6 +62,7 @@ def _leaves(g, o: Obj, zone: str) -> None:
     """What happens as a permanent leaves the battlefield: effects on it end (CR 400.7),
     Equipment and Auras become unattached (704.5m-n handle Auras), leaves-the-battlefield
     abilities look back (603.10a), and cards it exiled "until" return (610.3)."""
+    g.players[o.controller].permanent_left = True   # revolt (Fatal Push)
     if any(e.affected == o.oid for e in g.effects):
         g.effects = [e for e in g.effects if e.affected != o.oid]
     for other in g.battlefield:
@@ -90,7 +92,7 @@ def _return_linked(g, source_oid: int) -> None:
 
 
 def move(g, o: Obj, zone: str, controller: int | None = None, top: bool = True,
-         x: int = 0, chosen=None) -> Obj | None:
+         x: int = 0, chosen=None, alt=None) -> Obj | None:
     """Move ``o`` to ``zone`` (CR 400.7: a new object; 400.3: cards go to their owner's
     zones). Returns the new object (None for a library, where the card has no object)."""
     remove_from_zone(g, o)
@@ -111,7 +113,7 @@ def move(g, o: Obj, zone: str, controller: int | None = None, top: bool = True,
         n = new_object(g, o.card, o.owner, zone)
         if zone == BATTLEFIELD:
             n.controller = o.owner if controller is None else controller
-            _enters(g, n, x, chosen)
+            _enters(g, n, x, chosen, alt)
         elif zone == HAND:
             owner.hand.append(n.oid)
         elif zone == GRAVEYARD:

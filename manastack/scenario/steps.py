@@ -320,6 +320,25 @@ class Runner:
         if "x" in body and item.x != body["x"]:
             raise Rejected(f"CR 601.2b: X is {item.x}, not {body['x']}")
 
+    def _check_unasked_mana(self, p, o, n, mana) -> None:
+        """A SOURCE's ``mana`` naming the answer of a choice that has one legal answer
+        (or none), and so is not asked, must name that answer (else: rejected)."""
+        try:
+            from ..compiler.abilities import AddMana
+            from ..engine.mana_abilities import mana_choice
+        except ImportError:
+            return
+        for eff in o.defn.activated[n - 1].effects:
+            if not isinstance(eff, AddMana):
+                continue
+            ch = mana_choice(self.g, p, o, eff)
+            if ch is None:
+                continue
+            _kind, options = ch
+            if len(options) <= 1 and _match_mana(mana, options) is None:
+                raise Rejected(f"{self.name(o.oid)} can't make {mana}: the only choice is "
+                               + (", ".join(map(str, options)) or "none") + " (CR 106.7, 608.2d)")
+
     def _trigger_order(self, p, ans) -> tuple:
         """CR 603.3b: the answer lists sources in the order they go on the stack."""
         if not isinstance(ans, list):
@@ -388,6 +407,8 @@ class Runner:
                 raise Rejected(f"CR 605.1a: {self.name(oid)} has no mana ability")
             n = mana_abs[0]
         card = o.card
+        if opts.get("mana") is not None:
+            self._check_unasked_mana(p, o, n, opts["mana"])
         self.apply(Action("activate", oid, n))
         self._answer_options(p, opts, mana=opts.get("mana"))
         d = g.pending

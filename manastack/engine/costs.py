@@ -1,0 +1,108 @@
+"""Choosing and determining costs (CR 601.2b, 601.2f, 118.9, 107.4e-f): alternative
+costs, hybrid halves, Phyrexian symbols, reductions, and the total cost."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from ..mana import TYPE_INDEX, ManaCost
+
+
+def _halves(sym: str) -> list[str]:
+    """CR 107.4e: the halves of a hybrid symbol, as the scenario contract writes them."""
+    return [f"{{{h}}}" for h in sym.split("/")]
+
+
+def _phyrexian_options(sym: str) -> list[str]:
+    """CR 107.4f: a Phyrexian symbol is paid with its colored mana or 2 life; a hybrid
+    Phyrexian one ({G/W/P}) with either color or 2 life."""
+    parts = sym.split("/")[:-1]
+    if len(parts) == 1:
+        return ["mana", "life"]
+    return ["life"] + [f"{{{p}}}" for p in parts]
+
+
+def alternatives_from(defn, zone: str) -> list[str | None]:
+    """The ways to pay for a spell cast from ``zone`` (None: its mana cost), CR 118.9."""
+    out: list[str | None] = [None] if zone == "hand" else []
+    for a in defn.alternatives:
+        if a.zone == zone and a.name != "madness":
+            out.append(a.name)
+    return out
+
+
+def base_cost(defn, alternative: str | None) -> ManaCost:
+    if alternative is None:
+        return defn.mana_cost
+    for a in defn.alternatives:
+        if a.name == alternative:
+            return a.cost.mana
+    raise ValueError(alternative)
+
+
+def alt_cost(defn, alternative: str | None):
+    for a in defn.alternatives:
+        if a.name == alternative:
+            return a.cost
+    return None
+
+
+def cost_options(defn, zone: str, forced: str | None = None) -> list[dict]:
+    """CR 601.2b: every combination of the cost choices (an alternative cost; the half of
+    each hybrid symbol; how each Phyrexian symbol is paid), as ``cost_choice`` answers."""
+    alts = [forced] if forced else alternatives_from(defn, zone)
+    out = []
+    for alt in alts:
+        cost = base_cost(defn, alt)
+        hy = [_halves(h) for h in cost.hybrid]
+        ph = [_phyrexian_options(p) for p in cost.phyrexian]
+        for hchoice in product(*hy):
+            for pchoice in product(*ph):
+                d: dict = {}
+                if alt is not None:
+                    d["alternative"] = alt
+                if hy:
+                    d["hybrid"] = list(hchoice)
+                if ph:
+                    d["phyrexian"] = list(pchoice)
+                out.append(d)
+    return out
+
+
+def total_cost(g, o, choice: dict | None, x: int = 0) -> tuple[int, list[int], int]:
+    """CR 601.2f: the total cost as (generic, colored W U B R G C, life): the mana cost or
+    alternative cost, with X, hybrid and Phyrexian choices, minus reductions (never below
+    zero generic)."""
+    choice = choice or {}
+    cost = base_cost(o.defn, choice.get("alternative")).with_x(x)
+    generic = cost.generic
+    colored = list(cost.colored)
+    life = 0
+    for half in choice.get("hybrid", ()):
+        s = half.strip("{}")
+        if s.isdigit():
+            generic += int(s)
+        else:
+            colored[TYPE_INDEX[s]] += 1
+    for sym, how in zip(cost.phyrexian, choice.get("phyrexian", ())):
+        if how == "life":
+            life += 2
+        elif how == "mana":
+            colored[TYPE_INDEX[sym.split("/")[0]]] += 1
+        else:
+            colored[TYPE_INDEX[how.strip("{}")]] += 1
+    from .static import cost_reduction
+    red = cost_reduction(g, o)
+    if red:
+        generic = max(0, generic - red)
+    return generic, colored, life
+
+
+def freeze_choice(d: dict):
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in d.items()))
+
+
+def thaw_choice(t) -> dict:
+    if isinstance(t, dict):
+        return {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in t.items()}
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in t}
