@@ -117,7 +117,7 @@ def play(
     agents: str = typer.Option(
         "heuristic", "--agents", "-a",
         help="Agents for the two players: one name for both or NAME_A,NAME_B "
-             "(random, heuristic)."),
+             "(random, heuristic, mcts, human: you play in the terminal)."),
     max_turns: int = typer.Option(
         100, "--max-turns", help="Turn limit after which the game is a draw (0: none)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the result."),
@@ -138,9 +138,24 @@ def play(
         raise fail("--max-turns must be 0 or more")
     try:
         name_a, name_b = _agent_names(agents)
-        players = [make_agent(name_a, seed * 2 + 1), make_agent(name_b, seed * 2 + 2)]
+        if "human" in (name_a, name_b):
+            for n in (name_a, name_b):
+                if n != "human":
+                    make_agent(n)
+        else:
+            players = [make_agent(name_a, seed * 2 + 1), make_agent(name_b, seed * 2 + 2)]
     except ValueError as exc:
         raise fail(str(exc)) from None
+    if "human" in (name_a, name_b):
+        from .play_human import play_human
+        try:
+            code = play_human(decks, seed, (name_a, name_b), max_turns=max_turns,
+                              console=_out())
+        except DeckError as exc:
+            raise fail(str(exc)) from None
+        except (KeyError, OSError) as exc:
+            raise fail(f"cannot load deck: {exc}") from None
+        raise typer.Exit(code)
     try:
         game = new_game(decks, seed=seed, max_turns=max_turns)
     except DeckError as exc:

@@ -234,8 +234,10 @@ class HumanGame:
         d = g.decision
         step = g.step.replace("_", " ")
         active = "your" if g.active == me else "opponent's"
-        c.print(Text(f"Turn {g.turn} ({active} turn), {step}. Decision: {d.kind}"
-                     + self._decision_hint(d), style="bold magenta"))
+        where = (f"Turn {g.turn} ({active} turn), {step}" if g.stage == "play"
+                 else "Opening hand")
+        c.print(Text(f"{where}. Decision: {d.kind}" + self._decision_hint(d),
+                     style="bold magenta"))
         acts = g.legal_actions()
         listed = self.listed_actions(acts)
         for i, a in enumerate(listed, start=1):
@@ -425,8 +427,7 @@ class HumanGame:
         g = self.game
         kind = g.decision.kind
         r = rest.strip().lower()
-        choices = [a for a in acts if a.kind == "choose"][:5000] if not isinstance(
-            acts, list) else [a for a in acts if a.kind == "choose"]
+        choices = [a for a in acts if a.kind == "choose"]
         if kind == "yes_no" or r in ("yes", "no", "true", "false"):
             want = r in ("yes", "true", "y")
             a = Action("choose", choice=want)
@@ -453,7 +454,8 @@ class HumanGame:
             picked.append(self.resolve_ref(p, me, [i for i in ids if i not in picked]))
         for a in choices:
             ch = a.choice if isinstance(a.choice, tuple) else (a.choice,)
-            if sorted(ch) == sorted(picked) if all(isinstance(x, int) for x in ch) else False:
+            if all(isinstance(x, int) and not isinstance(x, bool) for x in ch) \
+                    and sorted(ch) == sorted(picked):
                 return a
         for a in choices:   # free-text match on the description
             if self._choice_text(a.choice).lower() == r:

@@ -18,19 +18,8 @@ ROOT = HERE / "scenarios"
 
 # What each not-yet-runnable public scenario waits for (file name prefix -> reason).
 WAITS_FOR = {
-    "rulp-01-faithless": "waits for the flashback issue: Faithless Looting (flashback, "
-                         "draw then discard)",
-    "rulp-01-fiery": "waits for the madness issue: Fiery Temper, Faithless Looting",
-    "rulp-01-ninja": "waits for the ninjutsu issue: Ninja of the Deep Hours",
-    "rulx-01-": "waits for the evoke issue: Mulldrifter (evoke, `alternative:` option)",
-    "rulx-02-": "waits for the hybrid mana issue: Burning-Tree Emissary (`hybrid:` option)",
-    "rulx-03-": "waits for the Phyrexian mana issue: Dismember (`phyrexian:` option)",
-    "rulx-04-": "waits for the library-manipulation issue: Ponder (look, reorder, shuffle)",
-    "rulx-06-": "waits for the flashback issue: Battle Screech (tap-creatures flashback cost)",
-    "rulx-09-": "waits for the named-card issue: Pithing Needle (name a card, Mind Stone)",
-    "rulx-10-": "waits for the modal spells issue: Heartless Act (modes, remove counters)",
-    "rulx-12-": "waits for the conditional-destroy issue: Fatal Push (mana value, revolt)",
-    "rulx-14-": "waits for the counterspell issue: Force Spike (unless its controller pays)",
+    "rulx-06-": "waits for the flashback issue: Battle Screech (flashback with a tap-three-"
+                "creatures cost, `alternative: flashback`)",
 }
 
 

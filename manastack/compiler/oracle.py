@@ -604,7 +604,10 @@ def compile_card(card: CardData) -> CardDefinition:
             modes = []
             continue
         if modes is not None and line.startswith("•"):
-            compiled = compile_effect(line[1:].strip())
+            try:
+                compiled = compile_effect(line[1:].strip())
+            except ValueError:
+                compiled = None
             if compiled is None:
                 unsupported.append(Unsupported(line))
             else:
@@ -612,7 +615,11 @@ def compile_card(card: CardData) -> CardDefinition:
             continue
         if _revolt(line, out):
             continue
-        if not compile_line(line, is_spell, out):
+        try:
+            ok = compile_line(line, is_spell, out)
+        except ValueError:   # an unknown symbol in a cost: the line is unsupported
+            ok = False
+        if not ok:
             unsupported.append(Unsupported(line))
     if modes:
         out["spell"] = SpellAbility((), (), "Choose one", tuple(modes), 1)
