@@ -494,6 +494,8 @@ def decks_coverage(
                   "tournament .jsonl files (grouped by each record's format)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
     top: int = typer.Option(10, "--top", help="How many blocking cards to list per group."),
+    min_cards: int = typer.Option(0, "--min-cards", help="Leave out decks whose main deck "
+                                  "has fewer cards (e.g. 40: skip Secret Lair drops)."),
 ) -> None:
     """The share of decklists manastack can play (every main-deck and commander card
     supported), by format, with the cards that most often block them."""
@@ -505,14 +507,18 @@ def decks_coverage(
     missing = [f for f in files if not Path(f).exists()]
     if missing:
         raise fail(f"no such file or directory: {', '.join(missing)}")
-    report = deck_coverage(files, top=top)
+    if min_cards < 0:
+        raise fail("--min-cards must be 0 or more")
+    report = deck_coverage(files, top=top, min_cards=min_cards)
     if as_json:
         typer.echo(_json.dumps(report, ensure_ascii=False, indent=2))
         return
     console = _out(soft_wrap=False)
     t = report["total"]
     console.print(Text(f"{t['playable']:,} of {t['decks']:,} decks fully playable "
-                       f"({_pct(t['share'])}); {t['unreadable']} unreadable", style="bold"))
+                       f"({_pct(t['share'])}); {t['unreadable']} unreadable"
+                       + (f"; {report['skipped_small']} with fewer than {min_cards} cards "
+                          "left out" if min_cards else ""), style="bold"))
     table = Table(header_style="bold")
     table.add_column("format / group")
     table.add_column("decks", justify="right")

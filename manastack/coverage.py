@@ -224,13 +224,15 @@ def _looks_like_jsonl(path: Path) -> bool:
 
 
 def deck_coverage(paths: Iterable[str | Path], top: int = 10,
-                  db: CardDatabase | None = None) -> dict:
+                  db: CardDatabase | None = None, min_cards: int = 0) -> dict:
     """Deck playability by group (see the module docstring) as plain data.
 
     A deck is *playable* when every card of its main deck (and its commander, if any)
     compiles fully. ``blocking`` counts, per card, the decks it keeps from being
     playable; ``sole_blocker`` the decks in which it is the only unsupported card.
     Decks that cannot be read (unknown card names) are counted as ``unreadable``.
+    Decks whose main deck has fewer than ``min_cards`` cards (Secret Lair drops, land
+    packs) are left out and counted in ``skipped_small``.
     """
     from .compiler import definition_for
     from .decklist import DeckError
@@ -250,7 +252,11 @@ def deck_coverage(paths: Iterable[str | Path], top: int = 10,
         return ok
 
     errors: list[str] = []
+    skipped = 0
     for source, group, deck in iter_decks(paths, db):
+        if min_cards and not isinstance(deck, DeckError) and deck.main_count() < min_cards:
+            skipped += 1
+            continue
         g = groups[group]
         for bucket in (g, total):
             bucket.decks += 1
@@ -281,4 +287,6 @@ def deck_coverage(paths: Iterable[str | Path], top: int = 10,
     return {"total": render(total),
             "by_group": {k: render(groups[k]) for k in order},
             "errors": errors,
+            "min_cards": min_cards,
+            "skipped_small": skipped,
             "seconds": round(time.perf_counter() - started, 2)}

@@ -39,6 +39,8 @@ def _plot_png(result) -> str | None:
         if any(ys):
             ax.bar(xs, ys, bottom=bottom, color=colour, label=labels[k], width=0.85)
             bottom = [b + y for b, y in zip(bottom, ys)]
+    from matplotlib.ticker import MaxNLocator
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("game length (turns)")
     ax.set_ylabel("games")
     ax.set_title("Game lengths by outcome")

@@ -15,7 +15,8 @@ few seeds.  After **every** ``apply`` the sweep checks invariants:
 * only permanents on the battlefield are tapped, damaged, or attached; ``attached_to``
   names another permanent on the battlefield; counters are positive ints;
 * on a sample of decisions: ``Game.from_json(to_json())`` gives the same JSON and the same
-  legal actions, and ``clone()`` has the same state; at the end of the first seed's game,
+  legal actions, ``clone()`` has the same state, both players' ``view()`` is JSON, and an
+  illegal action is refused without changing the game; at the end of the first seed's game,
   replaying the seed and the action list gives the same final state.
 
 A card counts as *exercised* only when the log shows P1 (the card's deck) casting it
@@ -52,7 +53,7 @@ from manastack.compiler import definition_for  # noqa: E402
 
 BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 RED_DECK = {"Mountain", "Hill Giant", "Goblin Piker", "Lightning Bolt", "Shock"}
-DECISION_LIMIT = 4000     # a game still running after this many decisions is a failure
+DECISION_LIMIT = 2000     # a game still running after this many decisions is a failure
 ROUNDTRIP_EVERY = 40      # JSON round-trip and clone check every N decisions (and at end)
 
 
@@ -100,7 +101,7 @@ def check_invariants(g) -> None:
 
     def place(oid: int, where: str) -> None:
         if oid in seen:
-            bad(f"object {oid} is in two zones: {seen[oid]} and {where}")
+            bad(f"object {oid} is listed twice: in {seen[oid]} and in {where}")
         seen[oid] = where
 
     for p in g.players:
@@ -188,6 +189,22 @@ def check_roundtrip(g) -> None:
         raise InvariantError("the reloaded game offers different legal actions")
     if g.clone().state_dict() != g.state_dict():
         raise InvariantError("clone() differs from the original")
+    for player in (0, 1):
+        view = g.view(player)
+        json.dumps(view)
+    if not g.over:
+        # DESIGN: an illegal action raises a ValueError subclass and changes nothing.
+        from manastack.engine.actions import Action
+        bogus = Action("activate", obj=g.next_id + 1000, ability=99)
+        before = g.to_json()
+        try:
+            g.apply(bogus)
+        except ValueError:
+            pass
+        else:
+            raise InvariantError(f"an illegal action was accepted: {bogus!r}")
+        if g.to_json() != before:
+            raise InvariantError("a rejected illegal action changed the game")
 
 
 # ------------------------------------------------------------------------ games

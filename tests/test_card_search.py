@@ -261,3 +261,42 @@ def test_cli_search_bad_query_is_a_clean_error():
     text = _output(result)
     assert "error: bad query: missing ')'" in text and "position 6" in text
     assert "Traceback" not in text
+
+
+# ------------------------------------------------------------------------ rulings
+
+def test_rulings_are_dated_and_sorted():
+    import re
+
+    from manastack.cards.rulings import rulings_for
+    rulings = rulings_for("Tarmogoyf")
+    assert len(rulings) >= 3
+    assert all(re.fullmatch(r"\d{4}-\d{2}-\d{2}", d) and t for d, t in rulings)
+    assert [d for d, _ in rulings] == sorted(d for d, _ in rulings)
+    assert rulings_for("tarmogoyf") == rulings                  # any case
+    assert rulings_for("Insectile Aberration") == rulings_for(
+        "Delver of Secrets // Insectile Aberration") != []      # a back face: whole card
+    assert rulings_for("No Such Card At All") == []
+
+
+def test_rulings_bundle_is_deterministic(tmp_path):
+    import importlib.util
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    src = root.parent / "shared" / "data" / "rulings" / "rulings-2022.json"
+    if not src.exists():
+        pytest.skip("the shared rulings dump is not available")
+    spec = importlib.util.spec_from_file_location("build_rulings",
+                                                  root / "tools" / "build_rulings.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    out = tmp_path / "r.json.gz"
+    assert tool.main(["--src", str(src), "--out", str(out)]) == 0
+    bundled = root / "manastack" / "cards" / "data" / "rulings.json.gz"
+    assert out.read_bytes() == bundled.read_bytes()
+
+
+def test_cli_card_shows_rulings():
+    result = runner.invoke(app, ["card", "Tarmogoyf"])
+    assert result.exit_code == 0, _output(result)
+    assert "Rulings (" in result.stdout and "2021-03-19" in result.stdout

@@ -116,6 +116,14 @@ def test_deck_coverage_text_files_and_directories(deck_files):
     assert total["sole_blocker"] == [{"card": "Shahrazad", "decks": 1}]
 
 
+def test_deck_coverage_min_cards_leaves_out_small_decks(deck_files):
+    root, good, bad, _ = deck_files
+    rep = deck_coverage([good, bad, root / "precon"], min_cards=25)
+    assert rep["skipped_small"] == 1                  # a.txt: 24 main-deck cards
+    total = rep["total"]
+    assert (total["decks"], total["playable"], total["unreadable"]) == (4, 1, 1)
+
+
 def test_deck_coverage_jsonl_grouped_by_format(deck_files):
     *_, jsonl = deck_files
     rep = deck_coverage([jsonl])

@@ -15,9 +15,19 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = 300        # cards
+SAMPLE = 400        # cards (about 40 s of CPU on one core)
 SEED = 11
 MAX_TURNS = 12
+
+# Engine bugs the full sweep found (June 2026), kept out of the clean sample and checked
+# as expected failures: when one is fixed its xfail turns into a failure (strict), and
+# the card goes back into the sample by deleting its line here.
+KNOWN_ENGINE_BUGS: dict[str, str] = {
+    # "Card Name": "what goes wrong (CR rule)",
+    # Found and since fixed: activated hybrid/Phyrexian costs locked in at {0} (CR 602.2b
+    # + 601.2f) -- Fireborn Knight, Blistering Dieflyn, Loch Korrigan, Parapet Watchers,
+    # Rune-Cervin Rider, Immolating Souleater, Moltensteel Dragon stacked free pumps forever.
+}
 
 
 def _load_sweep():
@@ -40,7 +50,7 @@ def _format(failures) -> str:
 
 def test_seeded_sample_of_supported_cards_plays_cleanly():
     import random
-    names = sweep.supported_cards()
+    names = [n for n in sweep.supported_cards() if n not in KNOWN_ENGINE_BUGS]
     assert len(names) > 500
     chosen = sorted(random.Random(SEED).sample(names, SAMPLE))
     report = sweep.sweep(chosen, seeds=[SEED], max_turns=MAX_TURNS)
@@ -48,6 +58,20 @@ def test_seeded_sample_of_supported_cards_plays_cleanly():
     assert not report["failures"], _format(report["failures"])
     # Most cards get cast or played at least once; the rest cannot be (no legal target).
     assert report["cards_exercised"] >= 0.75 * SAMPLE, report["never_exercised"]
+
+
+@pytest.mark.parametrize("name", sorted(KNOWN_ENGINE_BUGS) or [
+    pytest.param("-", marks=pytest.mark.skip(reason="no known engine bugs"))])
+def test_known_engine_bugs_still_fail(name, monkeypatch):
+    from manastack.compiler import definition_for
+    monkeypatch.setattr(sweep, "DECISION_LIMIT", 1000)   # a normal game takes ~70
+    if not definition_for(name).supported:
+        pytest.skip(f"{name} no longer compiles fully")
+    result = sweep.run_card((name, [0], 15))
+    if result["failures"]:
+        pytest.xfail(KNOWN_ENGINE_BUGS[name])
+    # Fixed: remove the card from KNOWN_ENGINE_BUGS.
+    raise AssertionError(f"{name} plays cleanly now; remove it from KNOWN_ENGINE_BUGS")
 
 
 def test_a_card_counts_as_exercised_only_when_p1_casts_it():
@@ -82,9 +106,10 @@ def _midgame():
 
 @pytest.mark.parametrize("corrupt, message", [
     (lambda g: setattr(g.players[0], "life", 19.5), "not an int"),
-    (lambda g: g.players[0].hand.append(g.battlefield[0]), "two zones"),
+    (lambda g: g.players[0].hand.append(g.players[0].hand[0]), "listed twice"),
+    (lambda g: g.players[0].hand.append(g.battlefield[0]), "says zone battlefield"),
     (lambda g: g.battlefield.pop(), "in no zone list"),
-    (lambda g: g.players[1].library.append(g.players[0].library[0]), "places"),
+    (lambda g: g.players[0].library.append(g.players[0].library[0]), "in 2 places"),
     (lambda g: setattr(g.objects[g.players[0].hand[0]], "tapped", True), "tapped in zone"),
     (lambda g: setattr(g.objects[g.battlefield[0]], "attached_to", g.battlefield[0]),
      "attached to itself"),

@@ -416,6 +416,7 @@ class StaticAbility:
     filter: TargetSpec | None = None
     exclude_types: tuple[str, ...] = ()
     counter: str = ""          # "enters with X [counter] counters" (CR 614.1c)
+    grants: tuple = ()         # activated abilities the equipped creature has
 
 
 @dataclass(frozen=True, slots=True)

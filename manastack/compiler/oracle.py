@@ -434,6 +434,16 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
             Cost(mana), (Attach(0),), (TargetSpec("creature", controller="you"),), False,
             True, line))
         return True
+    # CR 301.5a / 613.1f: 'Equipped creature has "[activated ability]."'
+    m = re.fullmatch(r'equipped creature has "(.+)"\.?', line, re.I)
+    if m:
+        inner = {"keywords": set(), "static": [], "activated": [], "triggered": [], "spell": None,
+                 "alternatives": []}
+        if not compile_line(m.group(1).replace("~", "this creature"), False, inner) or \
+                not inner["activated"] or inner["static"] or inner["triggered"]:
+            return False
+        out["static"].append(StaticAbility("equipped", line, grants=tuple(inner["activated"])))
+        return True
     # CR 301.5a / 613.4c / 613.1f: "Equipped creature gets +N/+N and has [keywords]."
     m = re.fullmatch(r"equipped creature (?:gets ([+-]\d+)/([+-]\d+))?(?: and )?(?:has (.+))?", low)
     if m and (m.group(1) or m.group(3)):
@@ -487,13 +497,14 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
         return True
     # CR 605.1b / 106.12a: triggered mana abilities.
     m = re.fullmatch(r"whenever enchanted (?:land|forest|plains|island|swamp|mountain) is tapped "
-                     r"for mana, its controller adds an additional (\{[wubrgc]\}|one mana of "
-                     r"the chosen color)", low)
+                     r"for mana( of the chosen color)?, its controller adds an additional "
+                     r"(\{[wubrgc]\}|one mana of (?:the chosen|that) color)", low)
     if m:
-        eff = (AddMana((m.group(1)[1].upper(),)) if m.group(1).startswith("{")
+        eff = (AddMana((m.group(2)[1].upper(),)) if m.group(2).startswith("{")
                else AddMana((), "chosen_color"))
-        out["triggered"].append(TriggeredAbility(("enchanted_tapped_for_mana",), (eff,), (),
-                                                 False, line))
+        out["triggered"].append(TriggeredAbility(
+            ("enchanted_tapped_for_mana",), (eff,), (), False, line,
+            "produced_chosen_color" if m.group(1) else None))
         return True
     if low == ("whenever a player taps a land for mana, that player adds one mana of any type "
                "that land produced"):
@@ -538,6 +549,8 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
         targets, effects = compiled
         # CR 605.1a: no target, could add mana, not a loyalty ability -> mana ability.
         mana_ability = not targets and all(isinstance(e, AddMana) for e in effects)
+        if mana_ability and (cost.mana.hybrid or cost.mana.phyrexian or cost.mana.x):
+            return False   # not yet: choices in a mana ability's own cost
         # CR 113.6: "Return this card from your graveyard" works from the graveyard.
         zone = "graveyard" if any(isinstance(e, ReturnSelf) for e in effects) else "battlefield"
         out["activated"].append(ActivatedAbility(cost, effects, targets, mana_ability,

@@ -175,8 +175,9 @@ def begin_cast(g, player: int, oid: int, forced: str | None = None,
 def begin_activate(g, player: int, oid: int, number: int) -> None:
     """CR 602.2a: announce an activated ability: it is put on the stack (a mana ability
     is activated without the stack, CR 605.3a)."""
+    from .characteristics import ability_ref, activated_abilities
     o = g.objects[oid]
-    ab = o.defn.activated[number - 1]
+    ab = activated_abilities(g, o)[number - 1]
     if ab.mana_ability:
         from .mana_abilities import activate_mana_ability
         activate_mana_ability(g, player, oid, number)
@@ -185,9 +186,11 @@ def begin_activate(g, player: int, oid: int, number: int) -> None:
     iid = g.next_id
     g.next_id += 1
     item = StackItem(iid, oid, player, number, (), 0, o.card)
+    ref = ability_ref(g, o, number)
+    if ref is not None:
+        item.info["ref"] = ref   # a granted ability (CR 613.1f)
     g.stack.append(item)
-    ctx = CastContext(iid, "x" if ab.cost.mana.x else "targets", "ability", player, oid,
-                      o.card, number)
+    ctx = CastContext(iid, "choices", "ability", player, oid, o.card, number)
     ctx.snapshot = snapshot
     g.cast = ctx
     g.event("602.2a", f"{g.pname(player)} activates {o.defn.name}'s ability")
@@ -203,11 +206,23 @@ def _item(g, ctx):
     return None
 
 
+def ctx_ability(g, ctx):
+    """The activated ability a context activates (printed or granted)."""
+    from .characteristics import ability_from_ref, activated_abilities
+    item = _item(g, ctx)
+    if item is not None:
+        return ability_from_ref(g, ctx.card, ctx.ability, item.info.get("ref"))
+    o = g.objects.get(ctx.source)
+    if o is not None and o.zone == "battlefield":
+        return activated_abilities(g, o)[ctx.ability - 1]
+    return g.card_definition(ctx.card).activated[ctx.ability - 1]
+
+
 def _ability(g, ctx):
     if ctx.kind == "unless":
         return None
     if ctx.kind in ("mana", "ability"):
-        return g.card_definition(ctx.card).activated[ctx.ability - 1]
+        return ctx_ability(g, ctx)
     return ability_of(g, _item(g, ctx))
 
 
@@ -217,6 +232,18 @@ def continue_cast(g) -> None:
     from .flow import ask
     ctx = g.cast
     item = _item(g, ctx)
+    if ctx.stage == "choices" and ctx.kind == "ability":
+        # CR 602.2b / 601.2b: the hybrid and Phyrexian choices of an activation cost.
+        from .costs import apply_choice, symbol_options
+        cost = ctx_ability(g, ctx).cost.mana
+        opts = [op for op in symbol_options(cost)
+                if g.players[ctx.player].life >= apply_choice(cost, op)[2]]
+        if "cost_choice" not in item.info:
+            if len(opts) > 1:
+                ask(g, ctx.player, "cost_choice", {"options": opts})
+                return
+            item.info["cost_choice"] = opts[0] if opts else {}
+        ctx.stage = "mode"
     if ctx.stage == "choices":
         # CR 601.2b: alternative or additional costs, hybrid halves, Phyrexian payment.
         from .costs import cost_options
@@ -240,7 +267,7 @@ def continue_cast(g) -> None:
             ask(g, ctx.player, "mode", {"count": len(spell.modes), "choose": spell.mode_count})
             return
         cost = (g.objects[item.source].defn.mana_cost if ctx.kind == "spell"
-                else g.card_definition(ctx.card).activated[ctx.ability - 1].cost.mana)
+                else ctx_ability(g, ctx).cost.mana)
         ctx.stage = "x" if cost.x else "targets"
     ab = _ability(g, ctx)
     if ctx.stage == "x":
@@ -276,8 +303,12 @@ def continue_cast(g) -> None:
         elif ctx.kind == "unless":
             pass   # the amount was set when the payment was offered
         else:
-            cost = ab.cost.mana.with_x(x)
-            ctx.generic, ctx.colored = cost.generic, list(cost.colored)
+            from .costs import apply_choice
+            choice = item.info.get("cost_choice") if item is not None else None
+            generic, colored, life = apply_choice(ab.cost.mana.with_x(x), choice)
+            ctx.generic, ctx.colored = generic, colored
+            if life and item is not None:
+                item.info["life"] = life
         # CR 601.2f: the total cost is locked in before it is paid.
         g.event("601.2f", f"total cost locked in at {format_cost(ctx.generic, ctx.colored)}")
         ctx.stage = "pay"
@@ -347,7 +378,7 @@ def tapping_source(g) -> int | None:
     ctx = g.cast
     if ctx is None or ctx.kind not in ("ability", "mana"):
         return None
-    ab = g.card_definition(ctx.card).activated[ctx.ability - 1]
+    ab = ctx_ability(g, ctx)
     if ab.cost.tap or ab.cost.untap:
         return ctx.source
     return None
@@ -359,9 +390,13 @@ def finish_cast(g) -> None:
     ctx = g.cast
     player = ctx.player
     item = _item(g, ctx)
+    lki = g.objects.get(ctx.source)
     if ctx.kind in ("ability", "mana"):
         o = g.objects.get(ctx.source)
-        ab = g.card_definition(ctx.card).activated[ctx.ability - 1]
+        ab = ctx_ability(g, ctx)
+        if item is not None and item.info.get("life"):
+            g.players[player].life -= item.info["life"]   # CR 119.4
+            g.event("119.4", f"{g.pname(player)} pays {item.info['life']} life")
         if item is not None and any(cc.action == "return" for cc in ab.cost.choices):
             for cc, objs in zip(ab.cost.choices, ctx.chosen):
                 if cc.action == "return" and objs and g.combat is not None:
@@ -380,7 +415,7 @@ def finish_cast(g) -> None:
     g.cast = ctx.parent
     if ctx.kind == "mana":
         from .mana_abilities import resolve_mana_ability
-        resolve_mana_ability(g, player, ctx.source, ctx.card, ctx.ability)
+        resolve_mana_ability(g, player, ctx.source, ctx.card, ctx.ability, ab=ab, lki=lki)
         return
     if ctx.kind == "unless":
         resolving = next(s for s in g.stack if s.oid == ctx.resume)

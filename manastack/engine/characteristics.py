@@ -111,3 +111,49 @@ def protected_from(g, o: Obj, source: Obj) -> bool:
     """CR 702.16: whether ``o`` has protection from a quality ``source`` has."""
     prot = protections(g, o)
     return bool(prot) and any(c in prot for c in source.defn.colors)
+
+
+def activated_abilities(g, o: Obj) -> tuple:
+    """The activated abilities of ``o``: printed ones in Oracle text order, then those
+    granted by other effects in timestamp order (CR 613.1f; "Equipped creature has
+    "{T}: ..."", CR 301.5a)."""
+    base = o.defn.activated
+    if o.zone != "battlefield":
+        return base
+    granted = []
+    for oid in g.battlefield:
+        a = g.objects[oid]
+        if a.attached_to == o.oid:
+            for s in a.defn.static:
+                if s.kind == "equipped" and s.grants:
+                    granted.append((a.timestamp, s.grants))
+    if not granted:
+        return base
+    granted.sort(key=lambda t: t[0])
+    return base + tuple(ab for _, grants in granted for ab in grants)
+
+
+def ability_ref(g, o: Obj, number: int):
+    """A serialisable reference to activated ability ``number`` of ``o``: None for a
+    printed one, else (Equipment card, static index, grant index)."""
+    if number <= len(o.defn.activated):
+        return None
+    k = number - len(o.defn.activated)
+    found = []
+    for oid in g.battlefield:
+        a = g.objects[oid]
+        if a.attached_to == o.oid:
+            for si, s in enumerate(a.defn.static):
+                if s.kind == "equipped" and s.grants:
+                    for gi in range(len(s.grants)):
+                        found.append((a.timestamp, a.card, si, gi))
+    found.sort()
+    _, card, si, gi = found[k - 1]
+    return [card, si, gi]
+
+
+def ability_from_ref(g, card: int, number: int, ref):
+    if ref is None:
+        return g.card_definition(card).activated[number - 1]
+    ecard, si, gi = ref
+    return g.card_definition(ecard).static[si].grants[gi]

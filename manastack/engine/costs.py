@@ -53,28 +53,32 @@ def cost_options(defn, zone: str, forced: str | None = None) -> list[dict]:
     alts = [forced] if forced else alternatives_from(defn, zone)
     out = []
     for alt in alts:
-        cost = base_cost(defn, alt)
-        hy = [_halves(h) for h in cost.hybrid]
-        ph = [_phyrexian_options(p) for p in cost.phyrexian]
-        for hchoice in product(*hy):
-            for pchoice in product(*ph):
-                d: dict = {}
-                if alt is not None:
-                    d["alternative"] = alt
-                if hy:
-                    d["hybrid"] = list(hchoice)
-                if ph:
-                    d["phyrexian"] = list(pchoice)
-                out.append(d)
+        out.extend(symbol_options(base_cost(defn, alt), alt))
     return out
 
 
-def total_cost(g, o, choice: dict | None, x: int = 0) -> tuple[int, list[int], int]:
-    """CR 601.2f: the total cost as (generic, colored W U B R G C, life): the mana cost or
-    alternative cost, with X, hybrid and Phyrexian choices, minus reductions (never below
-    zero generic)."""
+def symbol_options(cost: ManaCost, alt: str | None = None) -> list[dict]:
+    """The hybrid and Phyrexian choices of one mana cost (CR 107.4e-f, 601.2b)."""
+    hy = [_halves(h) for h in cost.hybrid]
+    ph = [_phyrexian_options(p) for p in cost.phyrexian]
+    out = []
+    for hchoice in product(*hy):
+        for pchoice in product(*ph):
+            d: dict = {}
+            if alt is not None:
+                d["alternative"] = alt
+            if hy:
+                d["hybrid"] = list(hchoice)
+            if ph:
+                d["phyrexian"] = list(pchoice)
+            out.append(d)
+    return out
+
+
+def apply_choice(cost: ManaCost, choice: dict | None) -> tuple[int, list[int], int]:
+    """A mana cost with its hybrid and Phyrexian symbols resolved by ``choice``:
+    (generic, colored W U B R G C, life)."""
     choice = choice or {}
-    cost = base_cost(o.defn, choice.get("alternative")).with_x(x)
     generic = cost.generic
     colored = list(cost.colored)
     life = 0
@@ -91,6 +95,16 @@ def total_cost(g, o, choice: dict | None, x: int = 0) -> tuple[int, list[int], i
             colored[TYPE_INDEX[sym.split("/")[0]]] += 1
         else:
             colored[TYPE_INDEX[how.strip("{}")]] += 1
+    return generic, colored, life
+
+
+def total_cost(g, o, choice: dict | None, x: int = 0) -> tuple[int, list[int], int]:
+    """CR 601.2f: the total cost as (generic, colored W U B R G C, life): the mana cost or
+    alternative cost, with X, hybrid and Phyrexian choices, minus reductions (never below
+    zero generic)."""
+    choice = choice or {}
+    cost = base_cost(o.defn, choice.get("alternative")).with_x(x)
+    generic, colored, life = apply_choice(cost, choice)
     from .static import cost_reduction
     red = cost_reduction(g, o)
     if red:

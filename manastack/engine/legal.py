@@ -13,7 +13,7 @@ from .casting import (after_payment, auto_pay, begin_activate, begin_cast, can_a
                       can_pay_other_costs, choice_candidates, continue_cast, has_targets,
                       reverse_cast, spell_cost, tapping_source)
 from .mana_abilities import finish_mana_choice, mana_options
-from .characteristics import is_land
+from .characteristics import activated_abilities, is_land
 from . import combat, flow, zones
 
 
@@ -66,7 +66,8 @@ def can_cast(g, player: int, o) -> str | None:
 
 def can_activate(g, player: int, o, number: int) -> str | None:
     """Why ability ``number`` of ``o`` can't be activated now (CR 602.5, 605.3a, 113.6)."""
-    acts = o.defn.activated
+    from .characteristics import activated_abilities
+    acts = activated_abilities(g, o)
     if not 1 <= number <= len(acts):
         return f"602.1: {o.defn.name} has no activated ability number {number}"
     ab = acts[number - 1]
@@ -92,11 +93,14 @@ def can_activate(g, player: int, o, number: int) -> str | None:
         return "602.5d: this ability can be activated only as a sorcery"
     if ab.targets and not has_targets(g, ab, player):
         return "602.2b: the ability has no legal target"
-    c = ab.cost.mana
-    if not can_afford(g, player, c.generic, c.colored,
-                      exclude=o.oid if (ab.cost.tap or ab.cost.untap) else None):
-        return "602.2b: the total cost can't be paid"
-    return None
+    from .costs import apply_choice, symbol_options
+    excl = o.oid if (ab.cost.tap or ab.cost.untap) else None
+    for opt in symbol_options(ab.cost.mana):
+        generic, colored, life = apply_choice(ab.cost.mana, opt)
+        if g.players[player].life >= life and can_afford(g, player, generic, colored,
+                                                         exclude=excl):
+            return None
+    return "602.2b: the total cost can't be paid"
 
 
 def _named_by_needle(g, o) -> bool:
@@ -125,9 +129,10 @@ def priority_actions(g, player: int) -> list[Action]:
             acts.append(Action("cast", oid))
     for oid in g.battlefield + pl.graveyard + pl.hand:
         o = g.objects[oid]
-        if o.controller != player or not o.defn.activated:
+        if o.controller != player:
             continue
-        for n in range(1, len(o.defn.activated) + 1):
+        acts_o = activated_abilities(g, o)
+        for n in range(1, len(acts_o) + 1):
             if can_activate(g, player, o, n) is None:
                 acts.append(Action("activate", oid, n))
     return acts
@@ -138,7 +143,7 @@ def only_pass_is_meaningful(g) -> bool:
     for a in g.legal_actions():
         if a.kind == "pass":
             continue
-        if a.kind == "activate" and g.objects[a.obj].defn.activated[a.ability - 1].mana_ability:
+        if a.kind == "activate" and activated_abilities(g, g.objects[a.obj])[a.ability - 1].mana_ability:
             continue
         return False
     return True
@@ -273,9 +278,9 @@ def pay_actions(g, player: int) -> list[Action]:
         c = c.parent
     for oid in g.battlefield:
         o = g.objects[oid]
-        if o.controller != player or oid == exclude or not o.defn.activated:
+        if o.controller != player or oid == exclude:
             continue
-        for n, ab in enumerate(o.defn.activated, 1):
+        for n, ab in enumerate(activated_abilities(g, o), 1):
             if ab.mana_ability and (oid, n) not in busy and can_activate(g, player, o, n) is None:
                 acts.append(Action("activate", oid, n))
     if not acts or acts[0] is not PAY:
@@ -291,7 +296,8 @@ def max_x(g, ctx) -> int:
     if ctx.kind == "spell":
         cost = g.card_definition(ctx.card).mana_cost
     else:
-        cost = g.card_definition(ctx.card).activated[ctx.ability - 1].cost.mana
+        from .casting import ctx_ability
+        cost = ctx_ability(g, ctx).cost.mana
     rest = cost.total + len(cost.hybrid) + len(cost.phyrexian)
     return max(0, (avail - rest) // max(1, cost.x))
 
@@ -388,8 +394,9 @@ def _explain(g, a: Action):
         if a.kind == "cast":
             _illegal(*(can_cast(g, p, o) or "601.2: not now").split(": ", 1))
         if a.kind == "activate":
+            acts_o = activated_abilities(g, o)
             if d.kind == "pay_mana" and isinstance(a.ability, int) and 1 <= a.ability <= len(
-                    o.defn.activated) and not o.defn.activated[a.ability - 1].mana_ability:
+                    acts_o) and not acts_o[a.ability - 1].mana_ability:
                 _illegal("601.2g", "only mana abilities can be activated while paying")
             _illegal(*(can_activate(g, p, o, a.ability if isinstance(a.ability, int) else 0)
                        or "602.2: not now").split(": ", 1))

@@ -68,7 +68,8 @@ def could_produce(g, o, visiting: frozenset = frozenset()) -> set[str]:
     """CR 106.7: the types of mana ``o``'s mana abilities would produce if they resolved
     now, with replacement effects applied in any order, ignoring costs."""
     out: set[str] = set()
-    for ab in o.defn.activated:
+    from .characteristics import activated_abilities
+    for ab in activated_abilities(g, o):
         if not ab.mana_ability:
             continue
         for eff in ab.effects:
@@ -169,8 +170,9 @@ def activate_mana_ability(g, player: int, oid: int, number: int, answer=None,
     """CR 605.3a-b: activate a mana ability; it resolves at once, without the stack. One
     with costs beyond {T}/{Q} pays them first, like any activated ability (602.2b)."""
     from .casting import continue_cast, pay_other_costs, take_snapshot
+    from .characteristics import activated_abilities
     o = g.objects[oid]
-    ab = o.defn.activated[number - 1]
+    ab = activated_abilities(g, o)[number - 1]
     g.event("605.3a", f"{g.pname(player)} activates {o.defn.name}'s mana ability")
     if needs_payment(ab):
         ctx = CastContext(None, "cost", "mana", player, oid, o.card, number)
@@ -182,17 +184,29 @@ def activate_mana_ability(g, player: int, oid: int, number: int, answer=None,
         return
     card = o.card
     pay_other_costs(g, o, ab)
-    resolve_mana_ability(g, player, o, card, number, answer, resume)
+    resolve_mana_ability(g, player, o, card, number, answer, resume, ab=ab, lki=o)
 
 
 def resolve_mana_ability(g, player: int, src, card: int, number: int, answer=None,
-                         resume: bool = True) -> None:
+                         resume: bool = True, ab=None, lki=None) -> None:
     """CR 605.3b: the mana ability resolves: its choice is made and mana produced.
-    ``src`` is the source object or its id (the object as it last existed may be gone)."""
+    ``src`` is the source object or its id; ``lki`` the source as it last existed on the
+    battlefield, if it is gone (sacrificed to pay the cost: it was still tapped for mana,
+    CR 106.12)."""
     from .flow import ask
-    if isinstance(src, int) or src is None:
-        src = g.objects.get(src) if src is not None else None
-    ab = g.card_definition(card).activated[number - 1]
+    from .characteristics import activated_abilities
+    from .state import Obj
+    oid = src.oid if isinstance(src, Obj) else src
+    src = g.objects.get(oid) if oid is not None else None
+    if src is None or src.zone != "battlefield":
+        if lki is None and oid is not None:
+            lki = Obj(oid, card, g.card_definition(card), player, "battlefield")
+            lki.controller = player
+        src = lki
+    if ab is None:
+        ab = (activated_abilities(g, src)[number - 1] if src is not None
+              and number <= len(activated_abilities(g, src))
+              else g.card_definition(card).activated[number - 1])
     symbols: list[str] = []
     for eff in ab.effects:
         if not isinstance(eff, AddMana):
@@ -238,6 +252,9 @@ def produce(g, player: int, src, ab, symbols: list[str]) -> bool:
         o = g.objects[oid]
         for t in o.defn.triggered:
             if "enchanted_tapped_for_mana" in t.events and o.attached_to == src.oid:
+                if t.condition == "produced_chosen_color" and (
+                        not o.chosen or _symbol(o.chosen) not in symbols):
+                    continue   # CR 106.12a: tapped for mana of a specified type
                 for eff in t.effects:
                     extra = symbols_for(g, src.controller, o, eff, None)
                     _add_extra(g, src.controller, extra, o)
@@ -291,10 +308,11 @@ def mana_options(g, player: int, exclude: int | None = None):
     options, refs = [], []
     for oid in g.battlefield:
         o = g.objects[oid]
-        if o.controller != player or oid == exclude or not o.defn.activated:
+        if o.controller != player or oid == exclude:
             continue
         opts, rs = [], []
-        for n, ab in enumerate(o.defn.activated, 1):
+        from .characteristics import activated_abilities
+        for n, ab in enumerate(activated_abilities(g, o), 1):
             c = ab.cost
             if not ab.mana_ability or needs_payment(ab) or c.sacrifice_self or c.pay_life:
                 continue
@@ -341,9 +359,10 @@ def sacrifice_mana_options(g, player: int, exclude: int | None = None):
     used: set[int] = set()
     for oid in g.battlefield:
         o = g.objects[oid]
-        if o.controller != player or oid == exclude or not o.defn.activated:
+        if o.controller != player or oid == exclude:
             continue
-        for ab in o.defn.activated:
+        from .characteristics import activated_abilities
+        for ab in activated_abilities(g, o):
             c = ab.cost
             if not ab.mana_ability or c.has_mana or not can_pay_tap(g, o, ab):
                 continue

@@ -20,7 +20,8 @@ def ability_of(g, item):
             modes = item.info.get("modes")
             return spell.modes[modes[0] - 1] if modes else None
         return spell
-    return g.card_definition(item.source_card).activated[item.ability - 1]
+    from .characteristics import ability_from_ref
+    return ability_from_ref(g, item.source_card, item.ability, item.info.get("ref"))
 
 
 def item_name(g, item) -> str:

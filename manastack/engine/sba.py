@@ -74,6 +74,12 @@ def _one_pass(g) -> bool:
             host = g.objects.get(o.attached_to)
             if host is None or host.zone != "battlefield" or not is_creature(host):
                 unattach.append(o)
+            else:
+                from .characteristics import protected_from
+                # CR 702.16d: an Equipment with a quality the creature has protection
+                # from becomes unattached.
+                if protected_from(g, host, o):
+                    unattach.append(o)
     for o in unattach:
         o.attached_to = None
         g.event("704.5n", f"{g.oname(o.oid)} becomes unattached")

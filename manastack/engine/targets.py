@@ -18,7 +18,9 @@ def _object_matches(g, o, spec: TargetSpec, controller: int, item=None) -> bool:
     elif k in ("permanent", "card"):
         ok = True
     elif k == "spell":
-        ok = any(s.oid == o.oid and s.is_spell for s in g.stack)
+        # CR 115.5: a spell or ability on the stack is an illegal target for itself.
+        ok = (any(s.oid == o.oid and s.is_spell for s in g.stack)
+              and not (item is not None and item.source == o.oid))
     else:
         ok = False
     if not ok:
@@ -46,6 +48,13 @@ def _object_matches(g, o, spec: TargetSpec, controller: int, item=None) -> bool:
         # CR 702.11b: hexproof - can't be the target of opponents' spells or abilities.
         if o.controller != controller and has_keyword(g, o, "hexproof"):
             return False
+        # CR 702.16b: protection - not the target of spells or abilities from a source
+        # with the stated quality.
+        if item is not None and item.source_card is not None and item.source_card != -1:
+            from .characteristics import protections
+            prot = protections(g, o)
+            if prot and any(c in prot for c in g.card_definition(item.source_card).colors):
+                return False
     return True
 
 

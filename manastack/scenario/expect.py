@@ -74,7 +74,9 @@ def check(g, table, e: dict, where: tuple) -> list[tuple[tuple, str]]:
     if "stack" in e:
         got = [card_name(g, s.source_card) for s in reversed(g.stack)]
         want = e["stack"] or []
-        if [canon(x) for x in want] != [canon(x) for x in got]:
+        # an entry may be an id: it stands for its card's name
+        want_names = [table.by_id[str(x)].name if str(x) in table.by_id else x for x in want]
+        if [canon(x) for x in want_names] != [canon(x) for x in got]:
             fail("stack", _fmt_list(want), _fmt_list(got))
     if "pending" in e:
         want = e["pending"]

@@ -8,6 +8,8 @@ engine waits for a decision the step does not answer.
 
 from __future__ import annotations
 
+from ..engine.characteristics import activated_abilities
+
 from ..engine.actions import AUTO, PASS, PAY, Action, IllegalAction
 from ..engine.state import STEP_INDEX
 from ..mana import NAME_TO_SYMBOL, TYPE_INDEX, parse_symbols
@@ -141,7 +143,7 @@ class Runner:
         self._unsupported(body)
         oid = self.ref(body["activate"], players=False)
         o = self.g.objects[oid]
-        acts = o.defn.activated
+        acts = activated_abilities(self.g, o)
         n = body.get("ability")
         if n is None:
             nonmana = [i for i, ab in enumerate(acts, 1) if not ab.mana_ability]
@@ -168,11 +170,11 @@ class Runner:
         o = self.g.objects[oid]
         n = body.get("ability")
         if n is None:
-            mana = [i for i, ab in enumerate(o.defn.activated, 1) if ab.mana_ability]
+            mana = [i for i, ab in enumerate(activated_abilities(self.g, o), 1) if ab.mana_ability]
             if not mana:
                 raise Rejected(f"CR 605.1a: {self.name(oid)} has no mana ability")
             n = mana[0]
-        elif not (1 <= n <= len(o.defn.activated)) or not o.defn.activated[n - 1].mana_ability:
+        elif not (1 <= n <= len(activated_abilities(self.g, o))) or not activated_abilities(self.g, o)[n - 1].mana_ability:
             raise Rejected(f"CR 605.1a: ability {n} of {self.name(oid)} is not a mana ability")
         self._mana(p, oid, n)
 
@@ -301,11 +303,26 @@ class Runner:
         that options naming an unasked decision named its only answer."""
         g = self.g
         self._answer_options(p, body)
+        item = next((s for s in g.stack if s.oid == item_oid), None)
         for k in LATE_OPTIONS:
             if k in body and k not in self.used:
-                raise StepFailed(f"not supported yet: {k} (the engine asked no decision it "
-                                 "answers)")
-        item = next((s for s in g.stack if s.oid == item_oid), None)
+                # The contract: an option may name the only legal answer to a decision
+                # that was therefore not asked; any other value is rejected.
+                taken = None
+                if item is not None:
+                    if k == "mode":
+                        taken = item.info.get("modes")
+                    else:
+                        taken = item.info.get("cost_choice", {}).get(k)
+                if taken is None:
+                    raise StepFailed(f"not supported yet: {k} (the engine asked no decision "
+                                     "it answers)")
+                want = body[k]
+                if isinstance(want, (list, tuple)):
+                    want = [str(w) for w in want]
+                    taken = [str(t) for t in taken]
+                if want != taken:
+                    raise Rejected(f"CR 601.2b: {k} can only be {taken}, not {body[k]}")
         if item is None and g.cast is None:
             # CR 733.1: the announcement was reversed (no legal target, cost unpaid).
             raise Rejected(self._reversal_reason("the announcement"))
@@ -328,7 +345,7 @@ class Runner:
             from ..engine.mana_abilities import mana_choice
         except ImportError:
             return
-        for eff in o.defn.activated[n - 1].effects:
+        for eff in activated_abilities(self.g, o)[n - 1].effects:
             if not isinstance(eff, AddMana):
                 continue
             ch = mana_choice(self.g, p, o, eff)
@@ -402,7 +419,7 @@ class Runner:
         oid = self.ref(ref, players=False)
         o = g.objects[oid]
         if n is None:
-            mana_abs = [i for i, ab in enumerate(o.defn.activated, 1) if ab.mana_ability]
+            mana_abs = [i for i, ab in enumerate(activated_abilities(self.g, o), 1) if ab.mana_ability]
             if not mana_abs:
                 raise Rejected(f"CR 605.1a: {self.name(oid)} has no mana ability")
             n = mana_abs[0]
