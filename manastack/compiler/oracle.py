@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from ..cards import CardData, get_database
 from ..mana import ManaCost, parse_symbols
+from . import effect_text, keywords
 from .abilities import (ANY_COLOR, KEYWORDS, AltCost, CastMadness, SacrificeSelf, CounterUnlessPays, DestroyIf, Discard,
                         MayShuffle, PutOntoBattlefieldAttacking, RemoveCounters, ReorderTop,
                         ReturnChosen, ActivatedAbility, AddMana, Attach, AttachTargetsToSelf,
@@ -44,7 +45,8 @@ _PROTECTION = re.compile(r"protection from (white|blue|black|red|green|the last 
 
 def is_keyword(word: str) -> bool:
     """CR 702: a keyword ability the engine implements (protection from a color, 702.16)."""
-    return word in KEYWORDS or bool(_PROTECTION.fullmatch(word))
+    return (word in KEYWORDS or word in keywords.EXTRA_KEYWORDS
+            or bool(_PROTECTION.fullmatch(word)))
 
 
 def _number(word: str) -> int | None:
@@ -264,7 +266,7 @@ def compile_sentence(sentence: str):
     m = re.fullmatch(r"you gain (\d+|\w+) life", s, re.I)
     if m and _number(m.group(1)) is not None:
         return (), (GainLife(_number(m.group(1))),)
-    return None
+    return effect_text.compile_sentence(s, low)
 
 
 # CR 603.1: trigger conditions, as event names for the engine.
@@ -288,7 +290,7 @@ _TRIGGERS = [
 def compile_triggered(line: str):
     """CR 603.1: "[When/Whenever/At] [trigger event], [effect]." or None."""
     low = line.lower()
-    for pattern, events in _TRIGGERS:
+    for pattern, events in _TRIGGERS + effect_text.TRIGGERS:
         m = re.match(pattern + r", (.+)$", low)
         if not m:
             continue
@@ -374,6 +376,8 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
     words = [w.strip() for w in low.split(",")]
     if words and all(is_keyword(w) for w in words):
         out["keywords"].update(words)
+        return True
+    if keywords.compile_keyword_line(line, low, is_spell, out):
         return True
     # CR 702.34a / 702.74a / 702.35a: flashback, evoke, madness (alternative costs).
     m = re.fullmatch(r"(flashback|evoke|madness)(?: (\{[^—]*\})|—(.+))", line.rstrip("."), re.I)
@@ -568,7 +572,7 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
             out["spell"] = SpellAbility(prev.targets + targets, prev.effects + effects,
                                         prev.text + "\n" + line)
         return True
-    return False
+    return effect_text.compile_line(line, low, is_spell, out)
 
 
 def _revolt(line: str, out: dict) -> bool:

@@ -662,3 +662,11 @@ _EFFECTS = {
     A.PutOntoBattlefieldAttacking: _put_onto_battlefield_attacking,
     A.SacrificeSelf: _sacrifice_self, A.CastMadness: _cast_madness,
 }
+
+
+def _register_more() -> None:
+    from .effects_more import EFFECTS
+    _EFFECTS.update(EFFECTS)
+
+
+_register_more()
