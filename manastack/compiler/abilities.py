@@ -320,6 +320,25 @@ class PutOntoBattlefieldAttacking:
 
 
 @dataclass(frozen=True, slots=True)
+class SetBasePowerToughness:
+    """CR 613.4b (layer 7b): target number ``target`` has base power and toughness
+    ``power``/``toughness`` ``until``."""
+
+    power: int
+    toughness: int
+    target: int = 0
+    until: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class LoseAllAbilities:
+    """CR 613.1f (layer 6): target number ``target`` loses all abilities ``until``."""
+
+    target: int = 0
+    until: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
 class SacrificeSelf:
     """CR 701.21a: the controller sacrifices the source."""
 

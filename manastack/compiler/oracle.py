@@ -12,7 +12,8 @@ from functools import lru_cache
 from ..cards import CardData, get_database
 from ..mana import ManaCost, parse_symbols
 from . import effect_text, keywords
-from .abilities import (ANY_COLOR, KEYWORDS, AltCost, CastMadness, SacrificeSelf, CounterUnlessPays, DestroyIf, Discard,
+from .abilities import (ANY_COLOR, KEYWORDS, AltCost, CastMadness, LoseAllAbilities,
+                        SacrificeSelf, SetBasePowerToughness, CounterUnlessPays, DestroyIf, Discard,
                         MayShuffle, PutOntoBattlefieldAttacking, RemoveCounters, ReorderTop,
                         ReturnChosen, ActivatedAbility, AddMana, Attach, AttachTargetsToSelf,
                         CardDefinition, ChoiceCost, Cost, CounterSpell, CreateTokens,
@@ -174,6 +175,16 @@ def compile_sentence(sentence: str):
     m = re.fullmatch(r"remove up to (one|two|three|four|five) counters from target creature", low)
     if m:
         return (TargetSpec("creature"),), (RemoveCounters(_number(m.group(1)), 0),)
+    m = re.fullmatch(r"target creature has base power and toughness (\d+)/(\d+) until end of turn",
+                     low)
+    if m:
+        return (TargetSpec("creature"),), (SetBasePowerToughness(int(m.group(1)),
+                                                                 int(m.group(2)), 0),)
+    m = re.fullmatch(r"until end of turn, target creature loses all abilities and has base power "
+                     r"and toughness (\d+)/(\d+)", low)
+    if m:
+        return (TargetSpec("creature"),), (LoseAllAbilities(0), SetBasePowerToughness(
+            int(m.group(1)), int(m.group(2)), 0))
     if low in ("put a +1/+1 counter on ~",):
         return (), (PutCounters("+1/+1", 1, -1),)
     if low == "exile target creature you control, then return that card to the battlefield under your control":

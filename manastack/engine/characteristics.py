@@ -19,9 +19,32 @@ def _equipped_statics(g, o: Obj):
                     yield s
 
 
+def lost_all_abilities(g, o: Obj) -> int:
+    """CR 613.1f: the timestamp of the latest "loses all abilities" effect on ``o``, or -1.
+    Abilities granted with a later timestamp are kept (CR 613.7)."""
+    ts = -1
+    for e in g.effects:
+        if e.affected == o.oid and e.layer == "6" and e.data == "lose_all" and e.timestamp > ts:
+            ts = e.timestamp
+    return ts
+
+
+def _base(g, o: Obj) -> tuple[int, int]:
+    """CR 613.4a-b: printed power and toughness, unless a layer 7b effect sets them (the
+    latest timestamp wins, CR 613.7)."""
+    p, t = o.defn.power or 0, o.defn.toughness or 0
+    best = -1
+    for e in g.effects:
+        if e.affected == o.oid and e.layer == "7b" and e.timestamp > best:
+            best = e.timestamp
+            p, t = e.power, e.toughness
+    return p, t
+
+
 def power(g, o: Obj) -> int:
-    """CR 613.4: base power (7a/7b), then modifications and counters (7c)."""
-    p = o.defn.power or 0
+    """CR 613.4: base power (7a/7b), then modifications and counters (7c), whatever the
+    timestamps of the 7c effects relative to 7b (layers come first, CR 613.1)."""
+    p = _base(g, o)[0]
     for s in _equipped_statics(g, o):
         p += s.power
     c = o.counters
@@ -35,7 +58,7 @@ def power(g, o: Obj) -> int:
 
 def toughness(g, o: Obj) -> int:
     """CR 613.4: base toughness (7a/7b), then modifications and counters (7c)."""
-    t = o.defn.toughness or 0
+    t = _base(g, o)[1]
     for s in _equipped_statics(g, o):
         t += s.toughness
     c = o.counters
@@ -49,16 +72,22 @@ def toughness(g, o: Obj) -> int:
 
 def has_keyword(g, o: Obj, keyword: str) -> bool:
     """CR 613.1f (layer 6): whether the object has a keyword ability, printed or granted
-    by an Equipment attached to it."""
-    if keyword in o.defn.keywords:
+    (by an effect or an attached Equipment), applying "loses all abilities" in timestamp
+    order."""
+    lost = lost_all_abilities(g, o) if g.effects else -1
+    if keyword in o.defn.keywords and lost < 0:
         return True
     for e in g.effects:
-        if e.affected == o.oid and e.layer == "6" and e.keyword == keyword:
+        if (e.affected == o.oid and e.layer == "6" and e.keyword == keyword
+                and e.timestamp > lost):
             return True
     if o.zone == "battlefield":
-        for s in _equipped_statics(g, o):
-            if keyword in s.keywords:
-                return True
+        for oid in g.battlefield:
+            a = g.objects[oid]
+            if a.attached_to == o.oid and a.timestamp > lost and "Equipment" in a.defn.subtypes:
+                for s in a.defn.static:
+                    if s.kind == "equipped" and keyword in s.keywords:
+                        return True
     return False
 
 
@@ -120,10 +149,13 @@ def activated_abilities(g, o: Obj) -> tuple:
     base = o.defn.activated
     if o.zone != "battlefield":
         return base
+    lost = lost_all_abilities(g, o) if g.effects else -1
+    if lost >= 0:
+        base = ()
     granted = []
     for oid in g.battlefield:
         a = g.objects[oid]
-        if a.attached_to == o.oid:
+        if a.attached_to == o.oid and a.timestamp > lost:
             for s in a.defn.static:
                 if s.kind == "equipped" and s.grants:
                     granted.append((a.timestamp, s.grants))

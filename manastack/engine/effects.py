@@ -140,6 +140,23 @@ def _gain_control(g, item, eff, legal):
     g.event("613.1b", f"{g.pname(item.controller)} gains control of {g.oname(t)}")
 
 
+def _set_base_pt(g, item, eff, legal):
+    t = _target(item, eff, legal)
+    if t is None:
+        return
+    _add_effect(g, layer="7b", affected=t, power=eff.power, toughness=eff.toughness,
+                until=eff.until)
+    g.event("613.4b", f"{g.oname(t)} has base power and toughness {eff.power}/{eff.toughness}")
+
+
+def _lose_all_abilities(g, item, eff, legal):
+    t = _target(item, eff, legal)
+    if t is None:
+        return
+    _add_effect(g, layer="6", affected=t, until=eff.until, data="lose_all")
+    g.event("613.1f", f"{g.oname(t)} loses all abilities")
+
+
 def _grant_keyword(g, item, eff, legal):
     t = _target(item, eff, legal)
     if t is None:
@@ -661,6 +678,7 @@ _EFFECTS = {
     A.DestroyIf: _destroy_if, A.CounterUnlessPays: _counter_unless_pays,
     A.PutOntoBattlefieldAttacking: _put_onto_battlefield_attacking,
     A.SacrificeSelf: _sacrifice_self, A.CastMadness: _cast_madness,
+    A.SetBasePowerToughness: _set_base_pt, A.LoseAllAbilities: _lose_all_abilities,
 }
 
 

@@ -24,6 +24,10 @@ def fire_self(g, event: str, o, info: dict | None = None) -> None:
     trig = o.defn.triggered
     if not trig:
         return
+    if g.effects and o.zone == "battlefield":
+        from .characteristics import lost_all_abilities
+        if lost_all_abilities(g, o) >= 0:
+            return   # CR 613.1f: it has lost its abilities
     for i, t in enumerate(trig):
         if event in t.events and (t.condition is None or condition_holds(g, t.condition, o, info)):
             g.waiting.append((o.oid, o.card, i, o.controller, dict(info or {})))
