@@ -32,6 +32,11 @@ class TargetSpec:
     colors: tuple[str, ...] = ()    # "white creature": has each of these colors
     no_counters: bool = False       # "with no counters on it"
     unblocked_attacker: bool = False  # "an unblocked attacker" (ninjutsu)
+    # further qualities, each a word the engine checks (engine/effects_more.has_qualities):
+    # "non:Creature", "noncolor:B", "anytype:Artifact,Enchantment", "tapped", "untapped",
+    # "attacking", "blocking", "attacking_or_blocking", "kw:flying", "nokw:flying",
+    # "power<=N", "power>=N", "mv<=N"
+    quals: tuple[str, ...] = ()
 
 
 # ---------------------------------------------------------------- costs (CR 118, 602.1)
@@ -60,6 +65,7 @@ class Cost:
     pay_life: int = 0
     choices: tuple[ChoiceCost, ...] = ()
     remove_counters: tuple[str, int] | None = None   # ("+1/+1", 1): from this object
+    discard_self: bool = False   # "Discard this card" (cycling, CR 702.29a)
 
     @property
     def has_mana(self) -> bool:
@@ -491,3 +497,159 @@ class CardDefinition:
         # CR 110.4: artifact, battle, creature, enchantment, land, planeswalker
         return any(t in self.types for t in
                    ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"))
+
+
+# ---------------------------------------------------------------- further effects
+# (compiled by compiler/effect_text.py, executed by engine/effects_more.py)
+#
+# ``who`` names the player(s) an effect acts on: "you" (the controller), "target"
+# (target number ``target``, a player), "each_opponent", "each_player".
+
+
+@dataclass(frozen=True, slots=True)
+class LoseLife:
+    """CR 119.3: ``who`` loses ``amount`` life."""
+
+    amount: int
+    who: str = "you"
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGainsLife:
+    """CR 119.3: ``who`` (other than "you", which is GainLife) gains ``amount`` life."""
+
+    amount: int
+    who: str = "target"
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDraws:
+    """CR 121.1: ``who`` draws ``count`` cards."""
+
+    count: int = 1
+    who: str = "target"
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDiscards:
+    """CR 701.9a: ``who`` discards ``count`` cards of their choice (at ``random``, 701.9b)."""
+
+    count: int = 1
+    who: str = "target"
+    target: int = 0
+    random: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Mill:
+    """CR 701.17a: ``who`` puts the top ``count`` cards of their library into their
+    graveyard."""
+
+    count: int = 1
+    who: str = "you"
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Scry:
+    """CR 701.22a: look at the top ``count`` cards, put any number on the bottom and the
+    rest on top, in any order."""
+
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Surveil:
+    """CR 701.25a: look at the top ``count`` cards, put any number into the graveyard and
+    the rest on top in any order."""
+
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DamageEach:
+    """CR 120.2 / 120.3: the source deals ``amount`` damage to each permanent matching
+    ``spec`` (None: none) and to ``players`` ("each_opponent", "each_player", "you")."""
+
+    amount: int
+    spec: TargetSpec | None = None
+    players: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TapTarget:
+    """CR 701.26a: tap target number ``target`` (each target of that group)."""
+
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GainKeywords:
+    """CR 613.1f (layer 6): target number ``target`` (-1: the source) gains ``keywords``
+    ``until``."""
+
+    keywords: tuple[str, ...]
+    target: int = 0
+    until: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class ModifyEach:
+    """CR 611.2c / 613.4c / 613.1f: each creature matching ``spec`` as the effect begins
+    gets +``power``/+``toughness`` and gains ``keywords`` ``until``."""
+
+    spec: TargetSpec
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+    until: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class PutCountersEach:
+    """CR 122.1: put ``count`` ``kind`` counters on each permanent matching ``spec``."""
+
+    kind: str
+    count: int
+    spec: TargetSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    """CR 701.14a: creature ``first`` (a target number; -1: the source) and target
+    number ``second`` fight: each deals damage equal to its power to the other."""
+
+    first: int = 0
+    second: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyEach:
+    """CR 701.8a: destroy each permanent matching ``spec``."""
+
+    spec: TargetSpec
+
+
+@dataclass(frozen=True, slots=True)
+class SearchToZone:
+    """CR 701.23a: search your library for up to ``count`` cards matching ``spec`` (a
+    filter: types, subtypes, quals), reveal them (701.20a) and put them into ``to``
+    ("hand", or "battlefield" ``tapped``), then shuffle (701.24a)."""
+
+    spec: TargetSpec
+    to: str = "hand"
+    count: int = 1
+    tapped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTargetTo:
+    """Move each target of group ``target`` to ``to`` ("hand": its owner's hand;
+    "exile"; "library_top"/"library_bottom": its owner's library; "graveyard")
+    (CR 400.3, 400.7)."""
+
+    to: str
+    target: int = 0

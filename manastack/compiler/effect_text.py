@@ -1,17 +1,631 @@
 """Further Oracle templates: effect sentences, static abilities and triggers beyond the
-core ones in ``oracle`` (DESIGN layer 2). ``oracle`` asks these last."""
+core ones in ``oracle`` (DESIGN layer 2). ``oracle`` asks these last.
+
+A small grammar rather than one regex per card: object phrases ("target nonland
+permanent an opponent controls", "each creature without flying", "creatures you
+control"), player phrases ("target player", "each opponent"), numbers ("a", "two",
+"3") and the verbs that act on them.
+"""
 
 from __future__ import annotations
 
-# (regex, events) pairs added to oracle's trigger conditions (CR 603.1)
-TRIGGERS: list = []
+import dataclasses
+import re
 
+from .abilities import (KEYWORDS, CounterSpell, CreateTokens, DamageEach, DealDamage, Destroy,
+                        DestroyEach, Discard, DrawCards, Fight, GainKeywords, GainLife,
+                        LoseLife, Mill, ModifyEach, ModifyPowerToughness, MoveTargetTo,
+                        PlayerDiscards, PlayerDraws, PlayerGainsLife, PutCounters,
+                        PutCountersEach, Scry, SearchToZone, Surveil, TapTarget, TargetSpec,
+                        Untap)
+
+_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+        "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_N = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+
+
+def number(word: str) -> int | None:
+    word = word.lower()
+    if word.isdigit():
+        return int(word)
+    return _NUM.get(word)
+
+
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+# singular and plural type nouns -> card type (None: "permanent")
+_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment",
+          "land": "Land", "planeswalker": "Planeswalker", "battle": "Battle",
+          "instant": "Instant", "sorcery": "Sorcery", "permanent": None}
+_PLURAL = {"creatures": "creature", "artifacts": "artifact", "enchantments": "enchantment",
+           "lands": "land", "planeswalkers": "planeswalker", "permanents": "permanent",
+           "battles": "battle", "instants": "instant", "sorceries": "sorcery",
+           "spells": "spell", "cards": "card"}
+_NOUNS = set(_TYPES) | {"spell", "card"}
+
+
+def _keyword_ok(k: str) -> bool:
+    from .oracle import is_keyword
+    return is_keyword(k)
+
+
+def _keywords(text: str) -> tuple[str, ...] | None:
+    """"flying", "flying and trample", "first strike, vigilance, and lifelink"."""
+    kws = tuple(k.strip() for k in re.split(r",\s*(?:and\s+)?|\s+and\s+", text) if k.strip())
+    if not kws or not all(_keyword_ok(k) for k in kws):
+        return None
+    return kws
+
+
+def object_phrase(phrase: str, plural: bool = False) -> TargetSpec | None:
+    """An object phrase without its determiner ("nonland permanent an opponent
+    controls", "creature card from your graveyard", "noncreature spell", "Goblin") as a
+    TargetSpec (CR 115.1, 109.1), or None when a word isn't understood."""
+    p = phrase.strip()
+    quals: list[str] = []
+    controller = None
+    zone = "battlefield"
+    # suffixes
+    while True:
+        m = re.search(r" (you control|you don't control|an opponent controls|your opponents "
+                      r"control|from your graveyard|from a graveyard|from an opponent's "
+                      r"graveyard|with flying|without flying|with power (\d+) or (less|greater)"
+                      r"|with mana value (\d+) or (less|greater)|with toughness (\d+) or "
+                      r"(less|greater))$", p)
+        if not m:
+            break
+        suf = m.group(1)
+        p = p[:m.start()]
+        if suf == "you control":
+            controller = "you"
+        elif suf in ("you don't control", "an opponent controls", "your opponents control"):
+            controller = "opponent"
+        elif suf == "from your graveyard":
+            zone, controller = "graveyard", "you"
+        elif suf == "from a graveyard":
+            zone = "graveyard"
+        elif suf == "from an opponent's graveyard":
+            zone, controller = "graveyard", "opponent"
+        elif suf == "with flying":
+            quals.append("kw:flying")
+        elif suf == "without flying":
+            quals.append("nokw:flying")
+        elif suf.startswith("with power"):
+            quals.append(("power<=" if m.group(3) == "less" else "power>=") + m.group(2))
+        elif suf.startswith("with mana value"):
+            quals.append(("mv<=" if m.group(5) == "less" else "mv>=") + m.group(4))
+        else:
+            return None   # toughness: not yet
+    words = p.split()
+    if not words:
+        return None
+    colors: list[str] = []
+    other = False
+    i = 0
+    while i < len(words):
+        w = words[i].lower()
+        if w == "another" or w == "other":
+            other = True
+        elif w in ("tapped", "untapped", "attacking", "blocking"):
+            if w == "attacking" and words[i + 1:i + 3] == ["or", "blocking"]:
+                quals.append("attacking_or_blocking")
+                i += 2
+            else:
+                quals.append(w)
+        elif w in _COLORS:
+            colors.append(_COLORS[w])
+        elif w.startswith("non") and w[3:] in _TYPES and _TYPES[w[3:]]:
+            quals.append("non:" + _TYPES[w[3:]])
+        elif w.startswith("non") and w[3:] in _COLORS:
+            quals.append("noncolor:" + _COLORS[w[3:]])
+        else:
+            break
+        i += 1
+    rest = words[i:]
+    if not rest:
+        return None
+    noun = rest[-1].lower()
+    if plural:
+        if noun not in _PLURAL:
+            return _subtype_phrase(rest, plural, quals, controller, zone, colors, other)
+        noun = _PLURAL[noun]
+    elif noun not in _NOUNS:
+        return _subtype_phrase(rest, plural, quals, controller, zone, colors, other)
+    mods = rest[:-1]
+    types: list[str] = []
+    subtypes: list[str] = []
+    alts: list[str] = []
+    j = 0
+    while j < len(mods):
+        w = mods[j]
+        lw = w.lower()
+        if lw in _TYPES and _TYPES[lw] and j + 1 < len(mods) and mods[j + 1] == "or":
+            alts.append(_TYPES[lw])
+            j += 2
+            continue
+        if lw in _TYPES and _TYPES[lw]:
+            if alts:
+                alts.append(_TYPES[lw])
+            else:
+                types.append(_TYPES[lw])
+        elif w[:1].isupper() and w.isalpha():
+            subtypes.append(w)
+        else:
+            return None
+        j += 1
+    kind = "permanent"
+    if noun in ("spell", "card"):
+        kind = noun
+        if noun == "spell":
+            zone = "stack"
+        elif zone == "battlefield":
+            return None
+    elif zone != "battlefield":
+        return None
+    if alts:
+        if noun not in ("spell", "card") and _TYPES.get(noun):
+            alts.append(_TYPES[noun])
+        elif noun not in ("spell", "card", "permanent"):
+            return None
+        quals.append("anytype:" + ",".join(alts))
+    elif noun == "creature" and not types:
+        kind = "creature"
+    elif _TYPES.get(noun):
+        types.append(_TYPES[noun])
+    if kind == "permanent" and any(t in ("Instant", "Sorcery") for t in types):
+        return None
+    return TargetSpec(kind, controller=controller, types=tuple(types),
+                      subtypes=tuple(subtypes), zone=zone, other=other, colors=tuple(colors),
+                      quals=tuple(quals))
+
+
+def _subtype_phrase(rest, plural, quals, controller, zone, colors, other):
+    """"Goblin", "Goblins", "Elf or Warrior" (a creature type on its own)."""
+    if len(rest) != 1 or not rest[0][:1].isupper() or not rest[0].isalpha() or zone != "battlefield":
+        return None
+    w = rest[0]
+    if plural:
+        if w.endswith("ves"):
+            w = w[:-3] + "f"
+        elif w.endswith("s"):
+            w = w[:-1]
+        else:
+            return None
+    return TargetSpec("permanent", controller=controller, subtypes=(w,), other=other,
+                      colors=tuple(colors), quals=tuple(quals))
+
+
+def target_phrase(phrase: str, multi: bool = False) -> TargetSpec | None:
+    """"target creature", "another target creature you control", "up to one target
+    artifact", "any target", "target player or planeswalker" (CR 115.1)."""
+    p = phrase.strip()
+    if p in ("any target", "target creature or player"):
+        return TargetSpec("any")
+    if p in ("target player", "target player or planeswalker"):
+        return TargetSpec("player")
+    if p in ("target opponent", "target opponent or planeswalker"):
+        return TargetSpec("player", controller="opponent")
+    if p == "target creature or planeswalker":
+        return TargetSpec("permanent", quals=("anytype:Creature,Planeswalker",))
+    if p == "target creature or planeswalker an opponent controls":
+        return TargetSpec("permanent", controller="opponent",
+                          quals=("anytype:Creature,Planeswalker",))
+    lo, hi = 1, 1
+    m = re.match(r"up to (one|two|three) ", p)
+    if m:
+        lo, hi = 0, number(m.group(1))
+        p = p[m.end():]
+    other = False
+    if p.startswith("another "):
+        other = True
+        p = p[len("another "):]
+    if not p.startswith("target "):
+        return None
+    if hi > 1 and not multi:
+        return None
+    spec = object_phrase(p[len("target "):], plural=hi > 1)
+    if spec is None or spec.kind == "spell" and spec.zone != "stack":
+        return None
+    return dataclasses.replace(spec, minimum=lo, maximum=hi, other=other or spec.other)
+
+
+def each_phrase(phrase: str) -> TargetSpec | None:
+    """"each creature you control", "all creatures", "creatures you control", "other
+    creatures you control", "each other creature" (not targeted, CR 115.10)."""
+    p = phrase.strip()
+    m = re.match(r"(each|all) ", p)
+    if m:
+        p = p[m.end():]
+        plural = m.group(1) == "all"
+    else:
+        plural = True
+    other = False
+    if p.startswith("other "):
+        other = True
+        p = p[len("other "):]
+    spec = object_phrase(p, plural=plural)
+    if spec is None or spec.zone != "battlefield" or spec.kind == "spell":
+        return None
+    return dataclasses.replace(spec, other=other or spec.other)
+
+
+_PLAYERS = {"you": "you", "each opponent": "each_opponent", "each player": "each_player",
+            "target player": "target", "target opponent": "target"}
+
+
+def _player_target(who: str):
+    if who == "target player":
+        return (TargetSpec("player"),)
+    if who == "target opponent":
+        return (TargetSpec("player", controller="opponent"),)
+    return ()
+
+
+def shift(effects: tuple, k: int) -> tuple:
+    """Renumber the targets of effects by ``k`` (a second clause's targets follow the
+    first's)."""
+    if not k:
+        return effects
+    out = []
+    for e in effects:
+        ch = {}
+        for f in ("target", "first", "second"):
+            if hasattr(e, f) and isinstance(getattr(e, f), int) and getattr(e, f) >= 0:
+                if f == "target" and type(e).__name__ in ("LoseLife", "PlayerGainsLife",
+                                                         "PlayerDraws", "PlayerDiscards",
+                                                         "Mill") and e.who != "target":
+                    continue
+                ch[f] = getattr(e, f) + k
+        out.append(dataclasses.replace(e, **ch) if ch else e)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- tokens (CR 111.10)
+
+# CR 111.10a-c: predefined tokens.
+PREDEFINED_TOKENS = {
+    "Treasure": (("name", "Treasure Token"), ("types", ("Artifact",)),
+                 ("subtypes", ("Treasure",)), ("colors", ()),
+                 ("text", "{T}, Sacrifice this token: Add one mana of any color.")),
+    "Food": (("name", "Food Token"), ("types", ("Artifact",)), ("subtypes", ("Food",)),
+             ("colors", ()), ("text", "{2}, {T}, Sacrifice this token: You gain 3 life.")),
+    "Clue": (("name", "Clue Token"), ("types", ("Artifact",)), ("subtypes", ("Clue",)),
+             ("colors", ()), ("text", "{2}, Sacrifice this token: Draw a card.")),
+}
+
+
+def _tokens(s: str):
+    m = re.fullmatch(_N + r" (Treasure|Food|Clue) tokens?", s)
+    if m:
+        return (), (CreateTokens(PREDEFINED_TOKENS[m.group(2)], number(m.group(1))),)
+    return None
+
+
+# ---------------------------------------------------------------- sentences
 
 def compile_sentence(s: str, low: str):
     """One effect sentence -> (targets, effects) or None."""
+    if re.search(r"\.\s", s) or '"' in s:
+        return None
+    r = _sentence(s, low)
+    if r is not None:
+        return r
+    # "[clause] and [clause]": "~ deals 2 damage to any target and you gain 2 life"
+    for m in re.finditer(r" and (?=(?:you |each |target |draw |create |scry |surveil |"
+                         r"mill |put ))", low):
+        a = compile_sentence(s[:m.start()], low[:m.start()])
+        b = compile_sentence(s[m.end():], low[m.end():])
+        if a is not None and b is not None:
+            return a[0] + b[0], a[1] + shift(b[1], len(a[0]))
     return None
+
+
+def _sentence(s: str, low: str):
+    if low.startswith("create "):
+        return _tokens(s[len("create "):])
+    # CR 120.3: damage.
+    m = re.fullmatch(r"(?:~|it) deals (\d+) damage to (.+)", low)
+    if m:
+        return _damage(int(m.group(1)), m.group(2), s[m.start(2):])
+    # CR 119.3: life.
+    m = re.fullmatch(r"(you|each opponent|each player|target player|target opponent) (?:lose|"
+                     r"loses) (\d+) life", low)
+    if m:
+        return _player_target(m.group(1)), (LoseLife(int(m.group(2)), _PLAYERS[m.group(1)]),)
+    m = re.fullmatch(r"(each player|target player|target opponent) gains (\d+) life", low)
+    if m:
+        return (_player_target(m.group(1)),
+                (PlayerGainsLife(int(m.group(2)), _PLAYERS[m.group(1)]),))
+    m = re.fullmatch(r"you gain (\d+) life", low)
+    if m:
+        return (), (GainLife(int(m.group(1))),)
+    # CR 121.1: drawing.
+    m = re.fullmatch(r"(?:(you|each player|target player|target opponent|each opponent) )?"
+                     r"(?:draw|draws) " + _N + r" cards?", low)
+    if m:
+        who = m.group(1) or "you"
+        n = number(m.group(2))
+        if who == "you":
+            return (), (DrawCards(n),)
+        return _player_target(who), (PlayerDraws(n, _PLAYERS[who]),)
+    # CR 701.9: discarding.
+    m = re.fullmatch(r"(?:(you|each player|target player|target opponent|each opponent) )?"
+                     r"(?:discard|discards) " + _N + r" cards?( at random)?", low)
+    if m:
+        who = m.group(1) or "you"
+        n = number(m.group(2))
+        if who == "you" and not m.group(3):
+            return (), (Discard(n),)
+        return _player_target(who), (PlayerDiscards(n, _PLAYERS[who], 0, bool(m.group(3))),)
+    # CR 701.17: milling.
+    m = re.fullmatch(r"(?:(you|each player|target player|target opponent|each opponent) )?"
+                     r"(?:mill|mills) " + _N + r" cards?", low)
+    if m:
+        who = m.group(1) or "you"
+        return _player_target(who), (Mill(number(m.group(2)), _PLAYERS[who]),)
+    # CR 701.22 / 701.25: scry and surveil.
+    m = re.fullmatch(r"(scry|surveil) (\d+)", low)
+    if m:
+        n = int(m.group(2))
+        return (), ((Scry(n) if m.group(1) == "scry" else Surveil(n)),)
+    # CR 701.8: destroying.
+    m = re.fullmatch(r"destroy (.+)", s)
+    if m:
+        return _one_or_each(m.group(1), Destroy(0), DestroyEach, multi=False)
+    # CR 406.1 / 400.6: exiling, returning to hand, putting into a library.
+    m = re.fullmatch(r"exile (.+)", s)
+    if m:
+        spec = target_phrase(m.group(1), multi=True)
+        if spec is not None and spec.kind != "spell":
+            return (spec,), (MoveTargetTo("exile", 0),)
+        return None
+    m = re.fullmatch(r"return (.+?) to (?:its owner's|their owners') hand", s)
+    if m:
+        spec = target_phrase(m.group(1), multi=True)
+        if spec is not None and spec.zone == "battlefield":
+            return (spec,), (MoveTargetTo("hand", 0),)
+        return None
+    m = re.fullmatch(r"return (.+?) to your hand", s)
+    if m:
+        spec = target_phrase(m.group(1), multi=True)
+        if spec is not None and spec.zone == "graveyard" and spec.controller == "you":
+            return (spec,), (MoveTargetTo("hand", 0),)
+        return None
+    m = re.fullmatch(r"put (.+?) on (top|the bottom) of its owner's library", s)
+    if m:
+        spec = target_phrase(m.group(1))
+        if spec is not None and spec.zone == "battlefield":
+            to = "library_top" if m.group(2) == "top" else "library_bottom"
+            return (spec,), (MoveTargetTo(to, 0),)
+        return None
+    # CR 701.26: tapping and untapping.
+    m = re.fullmatch(r"(tap|untap) (.+)", s)
+    if m:
+        spec = target_phrase(m.group(2), multi=m.group(1) == "tap")
+        if spec is None or spec.zone != "battlefield":
+            return None
+        return (spec,), ((TapTarget(0) if m.group(1) == "tap" else Untap(0)),)
+    # CR 122.1: counters.
+    m = re.fullmatch(r"put " + _N + r" ([+-]1/[+-]1) counters? on (.+)", s)
+    if m:
+        n, kind, what = number(m.group(1)), m.group(2), m.group(3)
+        if what in ("~", "it"):
+            return (), (PutCounters(kind, n, -1),)
+        spec = target_phrase(what)
+        if spec is not None:
+            if spec.zone != "battlefield":
+                return None
+            return (spec,), (PutCounters(kind, n, 0),)
+        each = each_phrase(what)
+        if each is not None and what.startswith("each "):
+            return (), (PutCountersEach(kind, n, each),)
+        return None
+    # CR 701.14: fighting.
+    m = re.fullmatch(r"(~|target .+?) fights (.+)", s)
+    if m:
+        b = target_phrase(m.group(2))
+        if b is None or b.kind not in ("creature",):
+            return None
+        if m.group(1) == "~":
+            return (b,), (Fight(-1, 0),)
+        a = target_phrase(m.group(1))
+        if a is None or a.kind != "creature":
+            return None
+        return (a, b), (Fight(0, 1),)
+    # CR 701.6: countering.
+    m = re.fullmatch(r"counter (target .+)", s)
+    if m:
+        spec = target_phrase(m.group(1))
+        if spec is not None and spec.kind == "spell":
+            return (spec,), (CounterSpell(0),)
+        return None
+    # CR 701.23: searching.
+    m = re.fullmatch(r"search your library for (a|up to (?:one|two|three)) (.+?) cards?, "
+                     r"(?:reveal (?:it|them), )?put (?:it|them) (into your hand|onto the "
+                     r"battlefield( tapped)?), then shuffle", s)
+    if m:
+        spec = _search_spec(m.group(2))
+        if spec is None:
+            return None
+        n = 1 if m.group(1) == "a" else number(m.group(1).split()[-1])
+        to = "hand" if m.group(3) == "into your hand" else "battlefield"
+        if to == "battlefield" and not _permanent_search(spec):
+            return None
+        return (), (SearchToZone(spec, to, n, bool(m.group(4))),)
+    # CR 613.4c / 613.1f: power/toughness changes and keywords until end of turn.
+    m = re.fullmatch(r"(.+?) (gets?|gains?) (.+) until end of turn", s)
+    if m:
+        return _pump(m.group(1), m.group(2), m.group(3))
+    return None
+
+
+def _damage(n: int, rest_low: str, rest: str):
+    spec = target_phrase(rest)
+    if spec is not None:
+        if spec.zone != "battlefield":
+            return None
+        return (spec,), (DealDamage(n, 0),)
+    if rest_low == "you":
+        return (), (DealDamage(n, -1),)
+    players = None
+    m = re.fullmatch(r"(.*?)(?:,? and )?(each opponent|each player)", rest_low)
+    objs = rest
+    if m:
+        players = "each_opponent" if m.group(2) == "each opponent" else "each_player"
+        objs = rest[:len(m.group(1))]
+    if not objs:
+        return (), (DamageEach(n, None, players),)
+    if not objs.startswith("each "):
+        return None
+    spec = each_phrase(objs)
+    if spec is None:
+        return None
+    return (), (DamageEach(n, spec, players),)
+
+
+def _one_or_each(phrase: str, single, each_cls, multi: bool):
+    spec = target_phrase(phrase, multi=multi)
+    if spec is not None:
+        if spec.zone != "battlefield":
+            return None
+        return (spec,), (single,)
+    if phrase.startswith("all ") or phrase.startswith("each "):
+        spec = each_phrase(phrase)
+        if spec is not None:
+            return (), (each_cls(spec),)
+    return None
+
+
+def _search_spec(p: str) -> TargetSpec | None:
+    """"basic land", "Forest", "basic Plains", "creature", "Plains or Island" (a card in
+    a library)."""
+    quals = []
+    if p.startswith("basic "):
+        quals.append("super:Basic")
+        p = p[len("basic "):]
+    if p == "":
+        return None
+    if p == "card" or p == "":
+        return TargetSpec("card", zone="library", quals=tuple(quals))
+    m = re.fullmatch(r"([A-Z][a-z]+) or ([A-Z][a-z]+)", p)
+    if m:
+        return TargetSpec("card", zone="library",
+                          quals=tuple(quals) + (f"anysub:{m.group(1)},{m.group(2)}",))
+    words = p.split()
+    types, subs = [], []
+    for w in words:
+        if w in _TYPES and _TYPES[w]:
+            types.append(_TYPES[w])
+        elif w[:1].isupper() and w.isalpha():
+            subs.append(w)
+        else:
+            return None
+    return TargetSpec("card", zone="library", types=tuple(types), subtypes=tuple(subs),
+                      quals=tuple(quals))
+
+
+def _permanent_search(spec: TargetSpec) -> bool:
+    return bool(spec.types and all(t in ("Land", "Creature", "Artifact", "Enchantment")
+                                   for t in spec.types)
+                or (spec.subtypes and not spec.types) or any(q.startswith("anysub:")
+                                                             for q in spec.quals))
+
+
+def _pump(subject: str, verb: str, what: str):
+    power = toughness = 0
+    kws: tuple[str, ...] = ()
+    m = re.fullmatch(r"([+-]\d+)/([+-]\d+)(?: and gains? (.+))?", what)
+    if m:
+        power, toughness = int(m.group(1)), int(m.group(2))
+        if m.group(3):
+            kws = _keywords(m.group(3))
+            if kws is None:
+                return None
+        if not verb.startswith("get"):
+            return None
+    elif verb.startswith("gain"):
+        kws = _keywords(what)
+        if kws is None:
+            return None
+    else:
+        return None
+    plural = verb in ("get", "gain")
+    if not plural and subject in ("~", "it"):
+        effs: tuple = ()
+        if power or toughness:
+            effs += (ModifyPowerToughness(power, toughness, -1),)
+        if kws:
+            effs += (GainKeywords(kws, -1),)
+        return (), effs
+    if not plural:
+        spec = target_phrase(subject)
+        if spec is not None and spec.kind in ("creature", "permanent") \
+                and spec.zone == "battlefield":
+            effs = ()
+            if power or toughness:
+                effs += (ModifyPowerToughness(power, toughness, 0),)
+            if kws:
+                effs += (GainKeywords(kws, 0),)
+            return (spec,), effs
+        if subject.startswith("each "):
+            each = each_phrase(subject)
+            if each is not None:
+                return (), (ModifyEach(_creatures(each), power, toughness, kws),)
+        return None
+    if re.match(r"up to (two|three) target ", subject) and not (power or toughness):
+        spec = target_phrase(subject, multi=True)
+        if spec is not None and spec.zone == "battlefield":
+            return (spec,), (GainKeywords(kws, 0),)
+        return None
+    each = each_phrase(subject)
+    if each is None:
+        return None
+    return (), (ModifyEach(_creatures(each), power, toughness, kws),)
+
+
+def _creatures(spec: TargetSpec) -> TargetSpec:
+    """Group pumps affect creatures ("Goblins you control get +1/+1")."""
+    if spec.kind == "permanent" and not spec.types:
+        return dataclasses.replace(spec, kind="creature")
+    return spec
+
+
+# ---------------------------------------------------------------- triggers and lines
+
+# (regex, events) pairs added to oracle's trigger conditions (CR 603.1). An event
+# "enters|TYPES|CONTROLLER|other" watches other permanents entering; "cast|QUALS|you"
+# watches spells being cast (engine/triggers.py reads them).
+TRIGGERS: list = [
+    (r"whenever a land (?:you control enters|enters the battlefield under your control)",
+     ("enters|Land|you|",)),
+    (r"whenever another creature (?:you control enters|enters the battlefield under your "
+     r"control)", ("enters|Creature|you|other",)),
+    (r"whenever a creature (?:you control enters|enters the battlefield under your control)",
+     ("enters|Creature|you|",)),
+    (r"whenever another creature enters", ("enters|Creature||other",)),
+    (r"whenever a creature enters", ("enters|Creature||",)),
+    (r"whenever you cast a noncreature spell", ("you_cast_noncreature",)),
+    (r"whenever you cast an instant or sorcery spell", ("cast|anytype:Instant,Sorcery|you",)),
+    (r"whenever you cast a creature spell", ("cast|Creature|you",)),
+    (r"whenever you cast a spell", ("cast||you",)),
+    (r"whenever an opponent casts a spell", ("cast||opponent",)),
+    (r"at the beginning of your end step", ("your_end_step",)),
+    (r"at the beginning of (?:each|the) end step", ("end_step",)),
+    (r"at the beginning of each upkeep", ("each_upkeep",)),
+]
 
 
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     """A whole line (a static ability, a trigger...) into ``out``; False if not."""
+    # CR 207.2c: an ability word ("Landfall — Whenever ...") has no rules meaning.
+    m = re.fullmatch(r"([A-Z][A-Za-z' ]+) — ((?:When|Whenever|At) .+)", line)
+    if m:
+        from .oracle import compile_triggered
+        trig = compile_triggered(m.group(2))
+        if trig is None:
+            return False
+        out["triggered"].append(dataclasses.replace(trig, text=line))
+        return True
     return False
+
+
+_ = KEYWORDS

@@ -93,11 +93,24 @@ def compile_effect(text: str):
             if m and m.group(1) in KEYWORDS:
                 effects += (GrantKeyword(m.group(1), 0),)
                 continue
+        pronoun = re.search(r"\b(?:it|that creature)\b", low) if i else None
+        if pronoun:
+            # CR 608.2c: "it" / "that creature" is the first target; with no earlier
+            # target it names something else (a token just made): not yet.
+            if not targets:
+                return None
+            st = sent.strip()
+            compiled = compile_sentence(st[:pronoun.start()] + "target creature"
+                                        + st[pronoun.end():])
+            if compiled is None or len(compiled[0]) != 1:
+                return None
+            effects += compiled[1]
+            continue
         compiled = compile_sentence(sent)
-        if compiled is None or (compiled[0] and targets):
+        if compiled is None:
             return None
+        effects += effect_text.shift(compiled[1], len(targets))
         targets += compiled[0]
-        effects += compiled[1]
     return targets, effects
 
 
@@ -252,6 +265,11 @@ def compile_sentence(sentence: str):
     m = re.fullmatch(r"add ((?:\{[WUBRGC]\})+)", s, re.I)
     if m:
         return (), (AddMana(tuple(parse_symbols(m.group(1)))),)
+    # CR 106.6a-style choice: "Add {U} or {B}." is one mana of one of those types.
+    m = re.fullmatch(r"add (\{[WUBRGC]\})(?:, (\{[WUBRGC]\}))?,? or (\{[WUBRGC]\})", s, re.I)
+    if m:
+        syms = tuple(x[1].upper() for x in m.groups() if x)
+        return (), (AddMana((), "one_type", syms, 1),)
     m = re.fullmatch(r"add (one|two|three) mana of any (?:one )?color", s, re.I)
     if m:
         return (), (AddMana((), "one_type", ANY_COLOR, _number(m.group(1))),)

@@ -65,8 +65,10 @@ def _filter_matches(g, o, spec, player: int) -> bool:
     d = o.defn
     if spec.types and not all(t in d.types for t in spec.types):
         return False
-    if spec.subtypes and not all(t in d.subtypes for t in spec.subtypes):
-        return False
+    if spec.subtypes:
+        from .characteristics import has_subtype
+        if not all(has_subtype(o, t) for t in spec.subtypes):
+            return False
     if spec.colors and not all(c in d.colors for c in spec.colors):
         return False
     if spec.controller == "you" and o.controller != player:
@@ -79,6 +81,8 @@ def can_pay_other_costs(g, player: int, o, ab) -> bool:
     c = ab.cost
     if not can_pay_tap(g, o, ab):
         return False
+    if c.discard_self and o.zone != "hand":
+        return False   # CR 702.29a: "Discard this card" needs it in the hand
     if c.remove_counters:
         kind, n = c.remove_counters
         if not o.counters or o.counters.get(kind, 0) < n:
@@ -286,6 +290,7 @@ def continue_cast(g) -> None:
             return
         if item is not None and item.targets:
             g.event("601.2c", "targets chosen: " + ", ".join(g.oname(t) for t in item.targets))
+            fire_becomes_target(g, item)
         if ctx.kind == "trigger":
             # CR 603.3d: a triggered ability has no cost; it is now on the stack.
             g.cast = None
@@ -427,6 +432,7 @@ def finish_cast(g) -> None:
         g.event("601.2i", f"{g.pname(player)} casts {g.objects[item.source].defn.name}")
         from .triggers import fire_cast
         fire_cast(g, item)
+        fire_cast_noncreature(g, item)
     else:
         g.event("602.2b", f"{g.pname(player)} activates an ability of {g.oname(item.source)}")
     g.priority = player
@@ -471,6 +477,10 @@ def pay_other_costs(g, o, ab, chosen=()) -> None:
         o.counters[kind] -= n   # CR 118.3
         g.event("118.3", f"{n} {kind} counter(s) removed from {g.oname(o.oid)}")
     _pay_choices(g, c.choices, chosen)
+    if c.discard_self and o is not None and o.zone == "hand":
+        # CR 702.29a: cycling's cost includes discarding this card.
+        from .effects import discard
+        discard(g, o.owner, o.oid)
     if c.sacrifice_self and o is not None and o.zone == "battlefield":
         g.event("701.21a", f"{g.pname(o.controller)} sacrifices {o.defn.name}")
         zones.move(g, o, "graveyard")   # CR 701.21a
@@ -492,3 +502,30 @@ def reverse_cast(g, why: str) -> None:
     g.log = log
     g._legal_cache = None
     g.event("733.1", f"{why}; the announcement is reversed")
+
+
+def fire_becomes_target(g, item) -> None:
+    """CR 603.2 / 702.21a: each permanent that became a target of a spell or ability
+    (601.2c, 602.2b, 603.3d) notices it; "becomes_target_of_opponent" is the event for one
+    whose controller is an opponent of the spell's or ability's controller (ward)."""
+    from .triggers import fire_self
+    seen = set()
+    for t in item.targets:
+        o = g.objects.get(t)
+        if o is None or t in seen or o.zone != "battlefield" or not o.defn.triggered:
+            continue
+        seen.add(t)
+        if o.controller != item.controller:
+            fire_self(g, "becomes_target_of_opponent", o, {"spell": item.oid})
+
+
+def fire_cast_noncreature(g, item) -> None:
+    """CR 601.2i / 603.2 / 702.108a: "whenever you cast a noncreature spell" abilities of
+    the caster's permanents trigger (prowess)."""
+    from .triggers import fire_self
+    if "Creature" in g.card_definition(item.source_card).types:
+        return
+    for oid in list(g.battlefield):
+        o = g.objects[oid]
+        if o.controller == item.controller and o.defn.triggered:
+            fire_self(g, "you_cast_noncreature", o, {"spell": item.oid})

@@ -9,14 +9,81 @@ from __future__ import annotations
 from .state import Obj
 
 
+def _attached_kind(a: Obj) -> str | None:
+    """The static ability kind an attached permanent grants through: "equipped" for an
+    Equipment (CR 301.5a), "enchanted" for an Aura (CR 303.4b)."""
+    if "Equipment" in a.defn.subtypes:
+        return "equipped"
+    if "Aura" in a.defn.subtypes:
+        return "enchanted"
+    return None
+
+
 def _equipped_statics(g, o: Obj):
-    """CR 301.5a: the "equipped creature" static abilities of whatever is attached to ``o``."""
+    """CR 301.5a / 303.4b: the "equipped creature" and "enchanted creature" static
+    abilities of whatever is attached to ``o``."""
+    if not g.attachments_exist():
+        return
     for oid in g.battlefield:
         a = g.objects[oid]
         if a.attached_to == o.oid and a.defn.static:
+            kind = _attached_kind(a)
             for s in a.defn.static:
-                if s.kind == "equipped" and "Equipment" in a.defn.subtypes:
+                if s.kind == kind:
                     yield s
+
+
+def has_subtype(o: Obj, sub: str) -> bool:
+    """CR 205.3 / 702.73a: whether ``o`` has subtype ``sub``; a changeling is every
+    creature type."""
+    if sub in o.defn.subtypes:
+        return True
+    return "changeling" in o.defn.keywords and is_creature_type(sub)
+
+
+def is_creature_type(sub: str) -> bool:
+    """CR 205.3m: whether ``sub`` is a creature type."""
+    from ..compiler.keywords import is_creature_type as _is
+    return _is(sub)
+
+
+def _anthem_applies(g, a: Obj, s, o: Obj) -> bool:
+    """CR 613.4c / 613.1f: whether anthem static ``s`` of permanent ``a`` ("Creatures you
+    control get +1/+1", "Other Goblins you control get +1/+1") affects ``o``."""
+    f = s.filter
+    if f is None or not is_creature(o):
+        return False
+    if f.other and a.oid == o.oid:
+        return False
+    if f.controller == "you" and o.controller != a.controller:
+        return False
+    if f.controller == "opponent" and o.controller == a.controller:
+        return False
+    d = o.defn
+    if f.types and not all(t in d.types for t in f.types):
+        return False
+    if f.subtypes and not all(has_subtype(o, t) for t in f.subtypes):
+        return False
+    if f.colors and not all(c in d.colors for c in f.colors):
+        return False
+    return True
+
+
+def _anthems(g, o: Obj):
+    """The anthem static abilities of permanents on the battlefield that affect ``o``,
+    as (source, ability) pairs (a source that lost all its abilities has none)."""
+    if o.zone != "battlefield":
+        return
+    for oid in g.battlefield:
+        a = g.objects[oid]
+        st = a.defn.static
+        if not st:
+            continue
+        for s in st:
+            if s.kind == "anthem" and _anthem_applies(g, a, s, o):
+                if g.effects and lost_all_abilities(g, a) >= 0:
+                    break
+                yield a, s
 
 
 def lost_all_abilities(g, o: Obj) -> int:
@@ -47,6 +114,9 @@ def power(g, o: Obj) -> int:
     p = _base(g, o)[0]
     for s in _equipped_statics(g, o):
         p += s.power
+    # CR 613.4c: anthems ("Creatures you control get +1/+1") apply in layer 7c.
+    for _, s in _anthems(g, o):
+        p += s.power
     c = o.counters
     if c:
         p += c.get("+1/+1", 0) - c.get("-1/-1", 0)
@@ -60,6 +130,8 @@ def toughness(g, o: Obj) -> int:
     """CR 613.4: base toughness (7a/7b), then modifications and counters (7c)."""
     t = _base(g, o)[1]
     for s in _equipped_statics(g, o):
+        t += s.toughness
+    for _, s in _anthems(g, o):
         t += s.toughness
     c = o.counters
     if c:
@@ -84,10 +156,19 @@ def has_keyword(g, o: Obj, keyword: str) -> bool:
     if o.zone == "battlefield":
         for oid in g.battlefield:
             a = g.objects[oid]
-            if a.attached_to == o.oid and a.timestamp > lost and "Equipment" in a.defn.subtypes:
+            if not a.defn.static or a.timestamp <= lost:
+                continue
+            if a.attached_to == o.oid:
+                kind = _attached_kind(a)
                 for s in a.defn.static:
-                    if s.kind == "equipped" and keyword in s.keywords:
+                    if s.kind == kind and keyword in s.keywords:
                         return True
+            for s in a.defn.static:
+                # CR 613.1f: "Creatures you control have flying" (layer 6).
+                if (s.kind == "anthem" and keyword in s.keywords
+                        and _anthem_applies(g, a, s, o)
+                        and not (g.effects and lost_all_abilities(g, a) >= 0)):
+                    return True
     return False
 
 
@@ -120,8 +201,9 @@ def protections(g, o: Obj) -> set[str]:
             a = g.objects[oid]
             if a.attached_to != o.oid:
                 continue
+            kind = _attached_kind(a)
             for s in a.defn.static:
-                if s.kind != "equipped":
+                if s.kind != kind:
                     continue
                 for k in s.keywords:
                     if not k.startswith("protection from "):

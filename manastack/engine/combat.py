@@ -28,6 +28,46 @@ def attack_candidates(g) -> list[int]:
     return [oid for oid in g.battlefield if can_attack(g, g.objects[oid])]
 
 
+def attack_requirements(g, candidates) -> list[int]:
+    """CR 508.1d: the creatures that attack each combat if able ("~ attacks each combat
+    if able"); each is able when it is a candidate (no restriction or unpaid cost stops
+    it), so a legal declaration obeys every one of them."""
+    return [oid for oid in candidates if has_static(g.objects[oid], "attacks_each_combat")]
+
+
+class RequiredSubsets:
+    """A lazy view of the attack declarations that include every required attacker
+    (CR 508.1d): the required ones plus any subset of the others."""
+
+    __slots__ = ("required", "others")
+
+    def __init__(self, required: list[int], others: list[int]) -> None:
+        self.required = tuple(required)
+        self.others = others
+
+    def __len__(self) -> int:
+        return 1 << len(self.others)
+
+    def __getitem__(self, i: int):
+        from .actions import Action
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return Action("attack", choice=self.required + tuple(
+            x for b, x in enumerate(self.others) if i >> b & 1))
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self)))
+
+    def __contains__(self, a: object) -> bool:
+        from .actions import Action
+        return (isinstance(a, Action) and a.kind == "attack" and a.obj is None
+                and isinstance(a.choice, tuple) and len(set(a.choice)) == len(a.choice)
+                and all(r in a.choice for r in self.required)
+                and all(x in self.required or x in self.others for x in a.choice))
+
+
 def begin_declare_attackers(g) -> None:
     """CR 508.1: the active player declares attackers (a turn-based action)."""
     from .flow import ask
@@ -60,12 +100,65 @@ def declare_attackers(g, attackers) -> None:
 
 # ---------------------------------------------------------------- blockers (CR 509)
 
+_LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
+             "mountainwalk": "Mountain", "forestwalk": "Forest"}
+
+
 def can_block(g, blocker, attacker) -> bool:
-    """CR 509.1a-b: flying (702.9b) can be blocked only by flying or reach."""
+    """CR 509.1a-b: whether ``blocker`` may block ``attacker`` as far as the evasion
+    abilities of the two allow (restrictions on one pair of creatures)."""
+    # CR 702.9b: flying can be blocked only by creatures with flying or reach.
     if has_keyword(g, attacker, "flying") and not (
             has_keyword(g, blocker, "flying") or has_keyword(g, blocker, "reach")):
         return False
+    # CR 509.1b: "can't be blocked" is a restriction on the attacker.
+    if has_static(attacker, "unblockable"):
+        return False
+    # CR 702.28b: shadow blocks and is blocked only by shadow.
+    if has_keyword(g, attacker, "shadow") != has_keyword(g, blocker, "shadow"):
+        return False
+    # CR 702.31b: horsemanship can be blocked only by horsemanship.
+    if has_keyword(g, attacker, "horsemanship") and not has_keyword(g, blocker, "horsemanship"):
+        return False
+    artifact_blocker = "Artifact" in blocker.defn.types
+    # CR 702.36b: fear - only artifact creatures and/or black creatures block it.
+    if has_keyword(g, attacker, "fear") and not (artifact_blocker
+                                                 or "B" in blocker.defn.colors):
+        return False
+    # CR 702.13b: intimidate - only artifact creatures and/or creatures sharing a color.
+    if has_keyword(g, attacker, "intimidate") and not (
+            artifact_blocker or set(blocker.defn.colors) & set(attacker.defn.colors)):
+        return False
+    # CR 702.118b: skulk - not by creatures with greater power.
+    if has_keyword(g, attacker, "skulk") and power(g, blocker) > power(g, attacker):
+        return False
+    # CR 702.14c: landwalk - unblockable while the defending player controls such a land.
+    for kw, sub in _LANDWALK.items():
+        if has_keyword(g, attacker, kw) and any(
+                g.objects[oid].controller == blocker.controller
+                and "Land" in g.objects[oid].defn.types
+                and sub in g.objects[oid].defn.subtypes for oid in g.battlefield):
+            return False
     return True
+
+
+def blocks_legal(g, pairs) -> bool:
+    """CR 509.1b: restrictions on the declaration as a whole: a creature with menace
+    (702.111b) can't be blocked except by two or more creatures."""
+    count: dict[int, int] = {}
+    for _, a in pairs:
+        count[a] = count.get(a, 0) + 1
+    for a, n in count.items():
+        if n == 1 and has_keyword(g, g.objects[a], "menace"):
+            return False
+    return True
+
+
+def has_block_restrictions(g) -> bool:
+    """Whether some attacker has a restriction that depends on the other blockers
+    (menace, CR 702.111b)."""
+    return any(a in g.objects and has_keyword(g, g.objects[a], "menace")
+               for a in g.combat.attackers)
 
 
 def block_options(g) -> tuple[list[int], list[list[int]]]:

@@ -218,8 +218,7 @@ def _destroy(g, item, eff, legal):
     o = g.objects.get(t) if t is not None else None
     if o is not None and o.zone == "battlefield":
         # CR 701.8a: destroy = move from the battlefield to its owner's graveyard.
-        g.event("701.8a", f"{g.oname(t)} is destroyed")
-        zones.move(g, o, "graveyard")
+        zones.destroy(g, o)
 
 
 def _flicker(g, item, eff, legal):
@@ -560,8 +559,7 @@ def _destroy_if(g, item, eff, legal):
     if eff.revolt_max is not None and g.players[item.controller].permanent_left:
         limit = eff.revolt_max   # revolt: a permanent left the battlefield this turn
     if o.defn.mana_value <= limit:
-        g.event("701.8a", f"{g.oname(t)} is destroyed")
-        zones.move(g, o, "graveyard")
+        zones.destroy(g, o)
     return None
 
 
@@ -571,7 +569,8 @@ def _counter_unless_pays(g, item, eff, legal):
     from .casting import can_afford, continue_cast
     from .flow import ask
     from .state import CastContext
-    t = _target(item, eff, legal)
+    # target -1: the spell or ability the trigger refers to (ward, CR 702.21a).
+    t = item.info.get("spell") if eff.target < 0 else _target(item, eff, legal)
     target = next((s for s in g.stack if s.oid == t), None)
     if target is None:
         return None
@@ -608,6 +607,11 @@ def _counter_unless_pays(g, item, eff, legal):
 
 
 def _counter(g, target) -> None:
+    from .static import cant_be_countered
+    if cant_be_countered(g, target):
+        # CR 101.2 / 113.6g: "can't be countered" wins over an effect that counters.
+        g.event("101.2", f"{item_source_name(g, target)} can't be countered")
+        return
     g.stack.remove(target)
     o = g.objects.get(target.source)
     g.event("701.6a", f"{item_source_name(g, target)} is countered")

@@ -230,6 +230,9 @@ def begin_step(g, step: str) -> None:
     if step == "upkeep":
         from .triggers import fire_upkeep
         fire_upkeep(g)
+    if step == "end":
+        from .triggers import fire_end_step
+        fire_end_step(g)   # CR 513.1a
     if step == "draw":
         # CR 103.8a: the starting player skips the draw of the first turn.
         if g.turn == 1:

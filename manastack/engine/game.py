@@ -98,6 +98,14 @@ class Game:
             return self.setup.definitions[card]
         return self.token_defs[-card - 2]
 
+    def attachments_exist(self) -> bool:
+        """Whether any permanent is attached to another (a fast check for the layers)."""
+        objs = self.objects
+        for oid in self.battlefield:
+            if objs[oid].attached_to is not None:
+                return True
+        return False
+
     def register_token(self, spec: dict) -> int:
         """Record a token's characteristics (CR 111.3); returns its card number."""
         from .setup import token_definition

@@ -58,16 +58,22 @@ def can_cast(g, player: int, o) -> str | None:
         return "307.1: a sorcery-speed spell needs your main phase and an empty stack"
     if d.spell is not None and not has_targets(g, d.spell, player):
         return "601.2c: the spell has no legal target"
+    if not d.alternatives and not d.mana_cost.hybrid and not d.mana_cost.phyrexian:
+        cost = spell_cost(g, o)   # the usual case: one way to pay
+        if not can_afford(g, player, cost.generic, cost.colored):
+            return "601.2h: the total cost can't be paid"
+        return None
     from .casting import castable_for_some_cost
     if not castable_for_some_cost(g, player, o, o.zone):
         return "601.2h: the total cost can't be paid"
     return None
 
 
-def can_activate(g, player: int, o, number: int) -> str | None:
-    """Why ability ``number`` of ``o`` can't be activated now (CR 602.5, 605.3a, 113.6)."""
-    from .characteristics import activated_abilities
-    acts = activated_abilities(g, o)
+def can_activate(g, player: int, o, number: int, acts=None) -> str | None:
+    """Why ability ``number`` of ``o`` can't be activated now (CR 602.5, 605.3a, 113.6).
+    ``acts``: the object's activated abilities, when the caller has them already."""
+    if acts is None:
+        acts = activated_abilities(g, o)
     if not 1 <= number <= len(acts):
         return f"602.1: {o.defn.name} has no activated ability number {number}"
     ab = acts[number - 1]
@@ -93,6 +99,9 @@ def can_activate(g, player: int, o, number: int) -> str | None:
         return "602.5d: this ability can be activated only as a sorcery"
     if ab.targets and not has_targets(g, ab, player):
         return "602.2b: the ability has no legal target"
+    mana = ab.cost.mana
+    if not mana.hybrid and not mana.phyrexian and mana.total == 0:
+        return None   # nothing more to pay
     from .costs import apply_choice, symbol_options
     excl = o.oid if (ab.cost.tap or ab.cost.untap) else None
     for opt in symbol_options(ab.cost.mana):
@@ -127,13 +136,22 @@ def priority_actions(g, player: int) -> list[Action]:
         o = g.objects[oid]
         if o.defn.alternatives and can_cast(g, player, o) is None:
             acts.append(Action("cast", oid))
-    for oid in g.battlefield + pl.graveyard + pl.hand:
+    for oid in g.battlefield:
         o = g.objects[oid]
         if o.controller != player:
             continue
         acts_o = activated_abilities(g, o)
         for n in range(1, len(acts_o) + 1):
-            if can_activate(g, player, o, n) is None:
+            if can_activate(g, player, o, n, acts_o) is None:
+                acts.append(Action("activate", oid, n))
+    # CR 113.6: abilities that work from a hand or graveyard (cycling, ninjutsu, ...)
+    for oid in pl.graveyard + pl.hand:
+        o = g.objects[oid]
+        acts_o = o.defn.activated
+        if not acts_o or all(ab.zone == "battlefield" for ab in acts_o):
+            continue
+        for n in range(1, len(acts_o) + 1):
+            if acts_o[n - 1].zone == o.zone and can_activate(g, player, o, n, acts_o) is None:
                 acts.append(Action("activate", oid, n))
     return acts
 
@@ -240,10 +258,19 @@ def legal_actions(g):
         n = d.data["count"]
         return [Action("choose", choice=c) for c in combinations(hand, n)]
     if k == "attackers":
-        return SubsetActions("attack", d.data["candidates"])
+        cands = d.data["candidates"]
+        # CR 508.1d: a declaration must obey the requirements ("attacks each combat if
+        # able") as far as possible.
+        required = combat.attack_requirements(g, cands)
+        if required:
+            return combat.RequiredSubsets(required, [c for c in cands if c not in required])
+        return SubsetActions("attack", cands)
     if k == "blockers":
         view = ProductActions(d.data["blockers"], d.data["options"])
         reqs = combat.block_requirements(g, d.data["blockers"])
+        if combat.has_block_restrictions(g):
+            # CR 509.1b: a declaration that disobeys a restriction (menace) is illegal.
+            view = [a for a in view if combat.blocks_legal(g, a.choice)]
         if not reqs:
             return view
         # CR 509.1c: obey as many requirements as possible without breaking restrictions.
@@ -408,8 +435,17 @@ def _explain(g, a: Action):
             if o.sick and not o.tapped and o.controller == g.active:
                 _illegal("302.6", f"{o.defn.name} hasn't been under its controller's control "
                          "since their most recent turn began")
+        cands = d.data["candidates"]
+        missing = [r for r in combat.attack_requirements(g, cands) if r not in (a.choice or ())]
+        if missing and all(x in cands for x in (a.choice or ())):
+            _illegal("508.1d", f"{g.oname(missing[0])} attacks each combat if able")
         _illegal("508.1a", "those creatures can't attack")
     if a.kind == "block":
+        if (isinstance(a.choice, tuple) and a in ProductActions(d.data["blockers"],
+                                                                 d.data["options"])
+                and not combat.blocks_legal(g, a.choice)):
+            _illegal("702.111b", "a creature with menace can't be blocked except by two or"
+                     " more creatures")
         if combat.block_requirements(g, d.data["blockers"]) and a in ProductActions(
                 d.data["blockers"], d.data["options"]):
             _illegal("509.1c", "the block doesn't obey the most requirements possible")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .characteristics import is_creature, toughness
+from .characteristics import has_keyword, is_creature, toughness
 from . import zones
 
 
@@ -43,6 +43,10 @@ def _one_pass(g) -> bool:
         # CR 704.5f: toughness 0 or less -> owner's graveyard.
         if t <= 0:
             to_graveyard.append((o, "704.5f", "has toughness 0 or less"))
+        # CR 702.12b: an indestructible permanent isn't destroyed (704.5g-h don't apply).
+        elif (o.damage >= t and o.damage > 0 or o.deathtouched) and has_keyword(
+                g, o, "indestructible"):
+            continue
         # CR 704.5g: lethal damage -> destroyed.
         elif o.damage >= t and o.damage > 0:
             to_destroy.append((o, "704.5g", "has lethal damage"))
@@ -110,6 +114,10 @@ def _enchant_ok(g, aura, host) -> bool:
             if spec.types and not all(t in d.types for t in spec.types):
                 return False
             if spec.subtypes and not all(t in d.subtypes for t in spec.subtypes):
+                return False
+            # CR 303.4c: "Enchant creature you control" - the Aura's controller must
+            # control the enchanted creature.
+            if spec.controller == "you" and host.controller != aura.controller:
                 return False
     _ = _filter_matches
     from .characteristics import protected_from

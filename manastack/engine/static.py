@@ -22,4 +22,27 @@ def cost_reduction(g, o) -> int:
                     total += d.mana_value
         elif s.kind == "costs_less":
             total += s.power
+        elif s.kind == "affinity":
+            total += affinity_reduction(g, o, s)
+    return total
+
+
+def cant_be_countered(g, item) -> bool:
+    """CR 113.6g: "This spell can't be countered" functions on the stack."""
+    if not item.is_spell:
+        return False
+    d = g.card_definition(item.source_card)
+    return any(s.kind == "cant_be_countered" for s in d.static)
+
+
+def affinity_reduction(g, o, s) -> int:
+    """CR 702.41a: "Affinity for [text]" - the spell costs {1} less for each [text] its
+    controller controls."""
+    f = s.filter
+    total = 0
+    for oid in g.battlefield:
+        a = g.objects[oid]
+        if a.controller == o.controller and all(t in a.defn.types for t in f.types) \
+                and all(t in a.defn.subtypes for t in f.subtypes):
+            total += 1
     return total

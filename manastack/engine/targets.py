@@ -33,6 +33,11 @@ def _object_matches(g, o, spec: TargetSpec, controller: int, item=None) -> bool:
         return False
     if spec.no_counters and o.counters and any(o.counters.values()):
         return False
+    if spec.quals:
+        # CR 115.1: further qualities a target must have ("nonland", "tapped").
+        from .effects_more import has_qualities
+        if not has_qualities(g, o, spec.quals, controller):
+            return False
     if spec.other and item is not None and o.card == item.source_card and o.card >= 0:
         return False
     owner_or_controller = o.controller if spec.zone == "battlefield" else o.owner

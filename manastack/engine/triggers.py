@@ -66,16 +66,89 @@ def fire_upkeep(g) -> None:
     """CR 503.1a: "at the beginning of your upkeep" abilities trigger."""
     for oid in list(g.battlefield):
         o = g.objects[oid]
-        if o.controller == g.active and o.defn.triggered:
-            fire_self(g, "upkeep", o)
+        if o.defn.triggered:
+            if o.controller == g.active:
+                fire_self(g, "upkeep", o)
+            fire_self(g, "each_upkeep", o)
 
 
 def fire_cast(g, item) -> None:
-    """CR 603.2 / 601.2i: "whenever a player casts a spell" abilities trigger."""
+    """CR 603.2 / 601.2i: "whenever a player casts a spell" abilities trigger; so do
+    "whenever you cast a creature spell" and the like (events ``cast|QUALS|WHO``)."""
     for oid in list(g.battlefield):
         o = g.objects[oid]
         if o.defn.triggered:
             fire_self(g, "cast", o, {"spell": item.oid})
+            fire_watchers(g, o, "cast|", lambda ev: _cast_matches(g, ev, o, item),
+                          {"spell": item.oid})
+
+
+def _cast_matches(g, ev: str, o, item) -> bool:
+    _, quals, who = ev.split("|")
+    if who == "you" and item.controller != o.controller:
+        return False
+    if who == "opponent" and item.controller == o.controller:
+        return False
+    d = g.card_definition(item.source_card)
+    for q in filter(None, quals.split(";")):
+        if q.startswith("non:"):
+            if q[4:] in d.types:
+                return False
+        elif q.startswith("anytype:"):
+            if not any(t in d.types for t in q[8:].split(",")):
+                return False
+        elif q not in d.types:
+            return False
+    return True
+
+
+def fire_watchers(g, o, prefix: str, matches, info: dict | None = None) -> None:
+    """CR 603.2: the abilities of ``o`` whose trigger event (one starting with
+    ``prefix``) ``matches`` what happened wait to be put on the stack."""
+    trig = o.defn.triggered
+    if not trig or not any(ev.startswith(prefix) for t in trig for ev in t.events):
+        return
+    if g.effects and o.zone == "battlefield":
+        from .characteristics import lost_all_abilities
+        if lost_all_abilities(g, o) >= 0:
+            return   # CR 613.1f: it has lost its abilities
+    for i, t in enumerate(trig):
+        for ev in t.events:
+            if ev.startswith(prefix) and matches(ev):
+                g.waiting.append((o.oid, o.card, i, o.controller, dict(info or {})))
+                g.event("603.2", f"{o.defn.name}'s ability triggers ({ev})")
+                break
+
+
+def fire_enters(g, n) -> None:
+    """CR 603.6a: "whenever a [permanent] enters" abilities of permanents on the
+    battlefield (the entering one included) trigger (events ``enters|TYPES|WHO|other``)."""
+    for oid in list(g.battlefield):
+        o = g.objects[oid]
+        if o.defn.triggered:
+            fire_watchers(g, o, "enters|", lambda ev: _enters_matches(g, ev, o, n),
+                          {"entered": n.oid})
+
+
+def _enters_matches(g, ev: str, o, n) -> bool:
+    _, types, who, other = ev.split("|")
+    if other and o.oid == n.oid:
+        return False
+    if who == "you" and n.controller != o.controller:
+        return False
+    if who == "opponent" and n.controller == o.controller:
+        return False
+    return all(t in n.defn.types for t in filter(None, types.split(",")))
+
+
+def fire_end_step(g) -> None:
+    """CR 513.1a: "at the beginning of the end step" abilities trigger."""
+    for oid in list(g.battlefield):
+        o = g.objects[oid]
+        if o.defn.triggered:
+            fire_self(g, "end_step", o)
+            if o.controller == g.active:
+                fire_self(g, "your_end_step", o)
 
 
 def fire_tapped(g, o) -> None:

@@ -47,6 +47,10 @@ def _enters(g, n: Obj, x: int = 0, chosen=None, alt=None) -> None:
         n.chosen = chosen
     n.cast_alt = alt
     for s in n.defn.static:
+        if s.kind == "enters_tapped":
+            # CR 614.1d: "This permanent enters tapped" replaces how it enters.
+            n.tapped = True
+            g.event("614.1d", f"{n.defn.name} enters tapped")
         if s.kind == "enters_with_counters" and x > 0:
             # CR 614.1c / 107.3m: it enters with X counters, X from the spell.
             n.counters = dict(n.counters or {})
@@ -56,6 +60,8 @@ def _enters(g, n: Obj, x: int = 0, chosen=None, alt=None) -> None:
     if n.defn.triggered:
         from .triggers import fire_self
         fire_self(g, "enters", n)   # CR 603.6a
+    from .triggers import fire_enters
+    fire_enters(g, n)   # CR 603.6a: "whenever a [permanent] enters" of other permanents
 
 
 def _leaves(g, o: Obj, zone: str) -> None:
@@ -145,6 +151,18 @@ def create_token(g, spec: dict, controller: int) -> Obj:
     g.event("111.2", f"{g.pname(controller)} creates {n.defn.name}")
     _enters(g, n)
     return n
+
+
+def destroy(g, o: Obj, rule: str = "701.8a") -> bool:
+    """CR 701.8a: destroy a permanent (move it to its owner's graveyard); 702.12b: an
+    indestructible one isn't destroyed. Returns whether it was destroyed."""
+    from .characteristics import has_keyword
+    if has_keyword(g, o, "indestructible"):
+        g.event("702.12b", f"{g.oname(o.oid)} is indestructible and isn't destroyed")
+        return False
+    g.event(rule, f"{g.oname(o.oid)} is destroyed")
+    move(g, o, GRAVEYARD)
+    return True
 
 
 def tap(g, o) -> None:
