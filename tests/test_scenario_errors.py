@@ -25,7 +25,7 @@ CASES = {
     "unknown-action.yaml": ("unknown action 'plya' (did you mean 'play'?)", 6),
     "unknown-card.yaml": ("unknown card 'Grizly Bears' (did you mean: Grizzly Bears", 3),
     "unsupported-card.yaml": ("card 'Shahrazad' is not supported yet: unsupported text: "
-                              "'Players play a Magic subgame", 3),
+                              "\"Players play a Magic subgame", 3),
     "unknown-reference.yaml": ("do[0].p1.targets[0]: unknown reference 'the_goblin'", 6),
     "ambiguous-reference.yaml": ("ambiguous reference 'Forest': 2 cards have that name", 6),
     "attachment-loop.yaml": ("attachment loop: a -> b -> a", 5),

@@ -686,7 +686,9 @@ def compile_card(card: CardData) -> CardDefinition:
         unsupported.append(Unsupported(str(e)))
     return CardDefinition(
         name=card.name, mana_cost=cost, types=tuple(card.types), subtypes=tuple(card.subtypes),
-        supertypes=tuple(card.supertypes), colors=tuple(card.colors),
+        supertypes=tuple(card.supertypes),
+        # CR 702.114a: devoid - the object is colorless (a characteristic-defining ability).
+        colors=() if "devoid" in out["keywords"] else tuple(card.colors),
         power=_to_int(card.power), toughness=_to_int(card.toughness),
         loyalty=_to_int(card.loyalty), keywords=frozenset(out["keywords"]),
         spell=out["spell"], activated=tuple(out["activated"]),
