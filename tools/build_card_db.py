@@ -79,9 +79,25 @@ def convert_face(face: dict, card: dict) -> dict:
     return out
 
 
-def build(oracle: list[dict], supplement: dict[str, list[dict]]) -> list[dict]:
+ERRATA = Path(__file__).with_name("oracle_errata.json")
+
+
+def apply_errata(cards: dict[str, dict], errata: dict) -> None:
+    """Correct fields the snapshot lacks (``tools/oracle_errata.json``)."""
+    for name, fix in errata.items():
+        if name.startswith("_") or name not in cards:
+            continue
+        for key, value in fix.items():
+            if key != "why":
+                cards[name][key] = value
+
+
+def build(oracle: list[dict], supplement: dict[str, list[dict]],
+          errata: dict | None = None) -> list[dict]:
     """Return the sorted list of compact card dicts, with faces attached where known."""
     cards = {e["name"]: convert_oracle(e) for e in oracle}
+    apply_errata(cards, errata if errata is not None else
+                 json.loads(ERRATA.read_text(encoding="utf-8")) if ERRATA.exists() else {})
     for name, card in cards.items():
         if " // " not in name:
             continue

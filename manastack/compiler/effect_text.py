@@ -147,7 +147,7 @@ def object_phrase(phrase: str, plural: bool = False) -> TargetSpec | None:
                 alts.append(_TYPES[lw])
             else:
                 types.append(_TYPES[lw])
-        elif w[:1].isupper() and w.isalpha():
+        elif w[:1].isupper() and w.isalpha() and not alts:
             subtypes.append(w)
         else:
             return None

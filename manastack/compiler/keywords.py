@@ -101,6 +101,16 @@ def _keyword_item(word: str, out: dict) -> bool:
     if is_keyword(word):
         out["keywords"].add(word)
         return True
+    m = re.fullmatch(r"bushido (\d+)", word)
+    if m:
+        # CR 702.45a: "Whenever this creature blocks or becomes blocked, it gets +N/+N
+        # until end of turn."
+        n = int(m.group(1))
+        out["keywords"].add("bushido")
+        out["triggered"].append(TriggeredAbility(("blocks", "becomes_blocked"),
+                                                 (ModifyPowerToughness(n, n, -1),), (), False,
+                                                 f"Bushido {n}"))
+        return True
     if word == "prowess":
         out["keywords"].add("prowess")
         out["triggered"].append(_prowess())
@@ -191,6 +201,23 @@ def compile_keyword_line(line: str, low: str, is_spell: bool, out: dict) -> bool
     # CR 509.1b: "This creature can't be blocked."
     if low == "~ can't be blocked" and not is_spell:
         out["static"].append(StaticAbility("unblockable", line))
+        return True
+    # CR 502.3: "This permanent doesn't untap during your untap step."
+    if low == "~ doesn't untap during your untap step" and not is_spell:
+        out["static"].append(StaticAbility("doesnt_untap", line))
+        return True
+    if low == "enchanted creature doesn't untap during its controller's untap step" \
+            and not is_spell:
+        out["static"].append(StaticAbility("enchanted_doesnt_untap", line))
+        return True
+    # CR 509.1b: blocking restrictions.
+    m = re.fullmatch(r"~ can't be blocked by creatures with power (\d+) or less", low)
+    if m and not is_spell:
+        out["static"].append(StaticAbility("unblockable_by_power_or_less", line,
+                                           int(m.group(1))))
+        return True
+    if low == "~ can block only creatures with flying" and not is_spell:
+        out["static"].append(StaticAbility("block_only_flying", line))
         return True
     # CR 508.1d: "This creature attacks each combat if able."
     if low == "~ attacks each combat if able" and not is_spell:

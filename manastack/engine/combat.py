@@ -114,6 +114,13 @@ def can_block(g, blocker, attacker) -> bool:
     # CR 509.1b: "can't be blocked" is a restriction on the attacker.
     if has_static(attacker, "unblockable"):
         return False
+    # CR 509.1b: "can't be blocked by creatures with power N or less".
+    for s in attacker.defn.static:
+        if s.kind == "unblockable_by_power_or_less" and power(g, blocker) <= s.power:
+            return False
+    # CR 509.1b: "can block only creatures with flying" restricts the blocker.
+    if has_static(blocker, "block_only_flying") and not has_keyword(g, attacker, "flying"):
+        return False
     # CR 702.28b: shadow blocks and is blocked only by shadow.
     if has_keyword(g, attacker, "shadow") != has_keyword(g, blocker, "shadow"):
         return False
@@ -206,6 +213,14 @@ def declare_blockers(g, pairs) -> None:
     for b, a in pairs:
         c.blockers.setdefault(b, []).append(a)
         c.blocked.setdefault(a, []).append(b)
+    # CR 509.3a / 509.3c: "whenever ~ blocks" and "whenever ~ becomes blocked" trigger
+    # once each combat for each creature.
+    if pairs:
+        from .triggers import fire_self
+        for b in dict.fromkeys(b for b, _ in pairs):
+            fire_self(g, "blocks", g.objects[b])
+        for a in dict.fromkeys(a for _, a in pairs):
+            fire_self(g, "becomes_blocked", g.objects[a])
     if pairs:
         g.event("509.1", f"{g.pname(1 - g.active)} blocks: "
                 + ", ".join(f"{g.oname(b)} blocks {g.oname(a)}" for b, a in pairs))

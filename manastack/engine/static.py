@@ -46,3 +46,17 @@ def affinity_reduction(g, o, s) -> int:
                 and all(t in a.defn.subtypes for t in f.subtypes):
             total += 1
     return total
+
+
+def untaps_during_untap_step(g, o) -> bool:
+    """CR 502.3: whether ``o`` untaps during its controller's untap step: not if it
+    "doesn't untap during your untap step", nor if an Aura attached to it says "Enchanted
+    creature doesn't untap during its controller's untap step" (CR 303.4b)."""
+    if any(s.kind == "doesnt_untap" for s in o.defn.static):
+        return False
+    for oid in g.battlefield:
+        a = g.objects[oid]
+        if a.attached_to == o.oid and "Aura" in a.defn.subtypes and any(
+                s.kind == "enchanted_doesnt_untap" for s in a.defn.static):
+            return False
+    return True
