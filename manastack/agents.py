@@ -7,6 +7,8 @@ player may see (their own hand, public zones); the MCTS agent determinises the r
 
 from __future__ import annotations
 
+from .engine.characteristics import activated_abilities
+
 from .engine.actions import AUTO, PASS, PAY, Action
 from .engine.characteristics import has_keyword, is_creature, is_land, power, toughness
 from .engine.rng import Rng
@@ -14,7 +16,7 @@ from .engine.rng import Rng
 
 def _mana_ability(game, a) -> bool:
     return (a.kind == "activate"
-            and game.objects[a.obj].defn.activated[a.ability - 1].mana_ability)
+            and activated_abilities(game, game.objects[a.obj])[a.ability - 1].mana_ability)
 
 
 def meaningful_actions(game, acts=None):

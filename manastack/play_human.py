@@ -14,6 +14,8 @@ been revealed since: no card drawn, no shuffle, no card left the opponent's hand
 
 from __future__ import annotations
 
+from .engine.characteristics import activated_abilities
+
 import copy
 import re
 
@@ -261,7 +263,7 @@ class HumanGame:
             # mana abilities last: they are rarely what one wants to do
             g = self.game
             out.sort(key=lambda a: a.kind == "activate"
-                     and g.objects[a.obj].defn.activated[a.ability - 1].mana_ability)
+                     and activated_abilities(g, g.objects[a.obj])[a.ability - 1].mana_ability)
         return out
 
     def describe(self, a: Action) -> str:
@@ -274,7 +276,7 @@ class HumanGame:
             return f"{a.kind} {self.obj_label(a.obj)}"
         if a.kind == "activate":
             o = g.objects[a.obj]
-            ab = o.defn.activated[a.ability - 1]
+            ab = activated_abilities(g, o)[a.ability - 1]
             return f"activate {self.obj_label(a.obj)} ability {a.ability}: {ab.text}"
         if a.kind == "attack":
             return "attack " + (", ".join(self.obj_label(x) for x in a.choice) or "(none)")
@@ -370,7 +372,7 @@ class HumanGame:
             if num:
                 return Action("activate", oid, int(num))
             mana = word == "mana"
-            pick = [a for a in ab if g.objects[oid].defn.activated[a.ability - 1].mana_ability == mana]
+            pick = [a for a in ab if activated_abilities(g, g.objects[oid])[a.ability - 1].mana_ability == mana]
             return (pick or ab)[0]
         if word == "attack":
             if d.kind != "attackers":
