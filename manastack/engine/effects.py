@@ -287,6 +287,21 @@ def _tap_subject(g, item, eff, legal):
         g.event("701.26a", f"{g.oname(c.oid)} becomes tapped")
 
 
+def _ask_unless(g, info: dict, player: int, possible: bool, rule: str):
+    """CR 118.12: ask the player whether they do what "unless" offers -- only when they
+    can (a yes_no with one legal answer is not asked); "ask" while waiting."""
+    from .flow import ask
+    if info.get("unless") is None:
+        info["unless"] = "ask"
+        if possible:
+            ask(g, player, "yes_no", {"rule": rule, "resolving": True})
+            if g.pending is not None:
+                return "ask"
+        else:
+            info["answer"] = False
+    return None
+
+
 def _sacrifice_unless(g, item, eff, legal):
     """"Sacrifice this unless you sacrifice a creature": the controller chooses."""
     from .casting import _filter_matches
@@ -296,15 +311,8 @@ def _sacrifice_unless(g, item, eff, legal):
     cands = [oid for oid in g.battlefield if g.objects[oid].controller == player
              and _filter_matches(g, g.objects[oid], eff.spec, player)]
     info = item.info
-    stage = info.get("unless")
-    if stage is None:
-        info["unless"] = "ask"
-        if cands:
-            ask(g, player, "yes_no", {"rule": "118.12", "resolving": True})
-            if g.pending is not None:
-                return "ask"
-        else:
-            info["answer"] = False
+    if _ask_unless(g, info, player, bool(cands), "118.12") == "ask":
+        return "ask"
     if info.get("unless") == "ask":
         if info.pop("answer", False):
             info["unless"] = "choose"
@@ -576,14 +584,9 @@ def _counter_unless_pays(g, item, eff, legal):
         return None
     payer = target.controller
     info = item.info
-    if info.get("unless") is None:
-        info["unless"] = "ask"
-        if can_afford(g, payer, eff.mana.generic, eff.mana.colored, generous=False):
-            ask(g, payer, "yes_no", {"rule": "118.12a", "resolving": True})
-            if g.pending is not None:
-                return "ask"
-        else:
-            info["answer"] = False
+    possible = can_afford(g, payer, eff.mana.generic, eff.mana.colored, generous=False)
+    if _ask_unless(g, info, payer, possible, "118.12a") == "ask":
+        return "ask"
     if info.get("unless") == "ask":
         if info.pop("answer", False):
             info["unless"] = "paying"
