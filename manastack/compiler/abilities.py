@@ -345,6 +345,15 @@ class LoseAllAbilities:
 
 
 @dataclass(frozen=True, slots=True)
+class SwitchPowerToughness:
+    """CR 613.4d (layer 7d): switch target number ``target``'s power and toughness
+    ``until``."""
+
+    target: int = 0
+    until: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
 class SacrificeSelf:
     """CR 701.21a: the controller sacrifices the source."""
 

@@ -309,6 +309,17 @@ def compile_sentence(s: str, low: str):
     r = _sentence(s, low)
     if r is not None:
         return r
+    # One subject, two verbs: "target player draws two cards and loses 2 life" (the same
+    # player both times).
+    m = re.fullmatch(r"(you|target player|target opponent|each opponent|each player) "
+                     r"((?:draw|lose|gain|discard|mill)s? .+?) and ((?:draw|lose|gain|discard|"
+                     r"mill)s? .+)", low)
+    if m:
+        n = len(m.group(1)) + 1
+        a = compile_sentence(s[:m.end(2)], low[:m.end(2)])
+        b = compile_sentence(s[:n] + s[m.start(3):], low[:n] + low[m.start(3):])
+        if a is not None and b is not None and len(a[0]) == len(b[0]) <= 1:
+            return a[0], a[1] + b[1]
     # "[clause] and [clause]": "~ deals 2 damage to any target and you gain 2 life"
     for m in re.finditer(r" and (?=(?:you |each |target |draw |create |scry |surveil |"
                          r"mill |put ))", low):

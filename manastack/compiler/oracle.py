@@ -13,6 +13,7 @@ from ..cards import CardData, get_database
 from ..mana import ManaCost, parse_symbols
 from . import effect_text, keywords
 from .abilities import (ANY_COLOR, KEYWORDS, AltCost, CastMadness, LoseAllAbilities,
+                        SwitchPowerToughness,
                         SacrificeSelf, SetBasePowerToughness, CounterUnlessPays, DestroyIf, Discard,
                         MayShuffle, PutOntoBattlefieldAttacking, RemoveCounters, ReorderTop,
                         ReturnChosen, ActivatedAbility, AddMana, Attach, AttachTargetsToSelf,
@@ -188,6 +189,8 @@ def compile_sentence(sentence: str):
     m = re.fullmatch(r"remove up to (one|two|three|four|five) counters from target creature", low)
     if m:
         return (TargetSpec("creature"),), (RemoveCounters(_number(m.group(1)), 0),)
+    if low == "switch target creature's power and toughness until end of turn":
+        return (TargetSpec("creature"),), (SwitchPowerToughness(0),)
     m = re.fullmatch(r"target creature has base power and toughness (\d+)/(\d+) until end of turn",
                      low)
     if m:
@@ -515,6 +518,29 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
             spec = TargetSpec("permanent", subtypes=(w.capitalize(),))
         out["static"].append(StaticAbility("enchant", line, filter=spec))
         return True
+    # CR 604.3 / 613.4a: a characteristic-defining ability ("~'s power and toughness are
+    # each equal to the number of creatures you control").
+    m = re.fullmatch(r"~'s power and toughness are each equal to the number of (creatures|lands|"
+                     r"artifacts|enchantments|forests|islands|swamps|mountains|plains) (you control|"
+                     r"on the battlefield)|~'s power and toughness are each equal to the number of "
+                     r"(creature |artifact |instant |sorcery |land )?cards in (your graveyard|all "
+                     r"graveyards|your hand)", low)
+    if m:
+        if m.group(1):
+            w = m.group(1)
+            basic = {"forests": "Forest", "islands": "Island", "swamps": "Swamp",
+                     "mountains": "Mountain", "plains": "Plains"}
+            spec = (TargetSpec("permanent", controller="you" if m.group(2) == "you control" else None,
+                               subtypes=(basic[w],)) if w in basic else
+                    TargetSpec("permanent", controller="you" if m.group(2) == "you control" else None,
+                               types=(w[:-1].capitalize(),)))
+        else:
+            t = m.group(3).strip().capitalize() if m.group(3) else None
+            zone = "hand" if m.group(4) == "your hand" else "graveyard"
+            spec = TargetSpec("card", zone=zone, types=(t,) if t else (),
+                              controller=None if m.group(4) == "all graveyards" else "you")
+        out["static"].append(StaticAbility("cda_count", line, filter=spec))
+        return True
     # CR 614.12: "As this Aura enters, choose a color."
     if re.fullmatch(r"as ~ enters, choose a color", low):
         out["static"].append(StaticAbility("choose_color_on_enter", line))
@@ -669,9 +695,10 @@ def compile_card(card: CardData) -> CardDefinition:
             unsupported.append(Unsupported(line))
     if modes:
         out["spell"] = SpellAbility((), (), "Choose one", tuple(modes), 1)
+    cda = any(st.kind == "cda_count" for st in out["static"])
     for face in ("Power", "Toughness"):
         v = getattr(card, face.lower())
-        if v is not None and _to_int(v) is None:
+        if v is not None and _to_int(v) is None and not (cda and v == "*"):
             unsupported.append(Unsupported(f"{face} {v} (characteristic-defining)"))
     # CR 303.4a: an Aura spell targets what its enchant ability allows.
     enchant = next((st for st in out["static"] if st.kind == "enchant"), None)

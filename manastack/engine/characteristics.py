@@ -96,10 +96,38 @@ def lost_all_abilities(g, o: Obj) -> int:
     return ts
 
 
+def _cda(g, o: Obj, spec) -> int:
+    """CR 604.3 / 613.4a: the count a characteristic-defining ability reads."""
+    from .targets import _object_matches
+    if spec.zone == "battlefield":
+        ids = g.battlefield
+    elif spec.zone == "hand":
+        ids = g.players[o.controller].hand
+    else:
+        ids = (g.players[o.controller].graveyard if spec.controller == "you"
+               else g.players[0].graveyard + g.players[1].graveyard)
+    n = 0
+    for oid in ids:
+        x = g.objects[oid]
+        if spec.types and not all(t in x.defn.types for t in spec.types):
+            continue
+        if spec.subtypes and not all(t in x.defn.subtypes for t in spec.subtypes):
+            continue
+        if spec.zone == "battlefield" and spec.controller == "you" and x.controller != o.controller:
+            continue
+        n += 1
+    _ = _object_matches
+    return n
+
+
 def _base(g, o: Obj) -> tuple[int, int]:
-    """CR 613.4a-b: printed power and toughness, unless a layer 7b effect sets them (the
-    latest timestamp wins, CR 613.7)."""
+    """CR 613.4a-b: printed power and toughness, or what a characteristic-defining ability
+    makes them (7a), unless a layer 7b effect sets them (the latest timestamp wins,
+    CR 613.7)."""
     p, t = o.defn.power or 0, o.defn.toughness or 0
+    for s in o.defn.static:
+        if s.kind == "cda_count":
+            p = t = _cda(g, o, s.filter)
     best = -1
     for e in g.effects:
         if e.affected == o.oid and e.layer == "7b" and e.timestamp > best:
@@ -108,7 +136,7 @@ def _base(g, o: Obj) -> tuple[int, int]:
     return p, t
 
 
-def power(g, o: Obj) -> int:
+def _power_7c(g, o: Obj) -> int:
     """CR 613.4: base power (7a/7b), then modifications and counters (7c), whatever the
     timestamps of the 7c effects relative to 7b (layers come first, CR 613.1)."""
     p = _base(g, o)[0]
@@ -126,7 +154,7 @@ def power(g, o: Obj) -> int:
     return p
 
 
-def toughness(g, o: Obj) -> int:
+def _toughness_7c(g, o: Obj) -> int:
     """CR 613.4: base toughness (7a/7b), then modifications and counters (7c)."""
     t = _base(g, o)[1]
     for s in _equipped_statics(g, o):
@@ -140,6 +168,25 @@ def toughness(g, o: Obj) -> int:
         if e.affected == o.oid and e.layer == "7c":
             t += e.toughness
     return t
+
+
+def _switched(g, o: Obj) -> bool:
+    """CR 613.4d (layer 7d): an odd number of switch effects swaps power and toughness."""
+    return sum(1 for e in g.effects if e.affected == o.oid and e.layer == "7d") % 2 == 1
+
+
+def power(g, o: Obj) -> int:
+    """CR 613.4: the power after layers 7a-7c, switched in layer 7d."""
+    if g.effects and _switched(g, o):
+        return _toughness_7c(g, o)
+    return _power_7c(g, o)
+
+
+def toughness(g, o: Obj) -> int:
+    """CR 613.4: the toughness after layers 7a-7c, switched in layer 7d."""
+    if g.effects and _switched(g, o):
+        return _power_7c(g, o)
+    return _toughness_7c(g, o)
 
 
 def has_keyword(g, o: Obj, keyword: str) -> bool:

@@ -149,6 +149,14 @@ def _set_base_pt(g, item, eff, legal):
     g.event("613.4b", f"{g.oname(t)} has base power and toughness {eff.power}/{eff.toughness}")
 
 
+def _switch_pt(g, item, eff, legal):
+    t = _target(item, eff, legal)
+    if t is None:
+        return
+    _add_effect(g, layer="7d", affected=t, until=eff.until)
+    g.event("613.4d", f"{g.oname(t)}'s power and toughness are switched")
+
+
 def _lose_all_abilities(g, item, eff, legal):
     t = _target(item, eff, legal)
     if t is None:
@@ -686,6 +694,7 @@ _EFFECTS = {
     A.PutOntoBattlefieldAttacking: _put_onto_battlefield_attacking,
     A.SacrificeSelf: _sacrifice_self, A.CastMadness: _cast_madness,
     A.SetBasePowerToughness: _set_base_pt, A.LoseAllAbilities: _lose_all_abilities,
+    A.SwitchPowerToughness: _switch_pt,
 }
 
 
