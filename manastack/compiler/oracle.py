@@ -435,6 +435,15 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
             out["triggered"].append(TriggeredAbility(("discarded_to_exile",), (CastMadness(),),
                                                      (), False, line))
         return True
+    # CR 118.9: an alternative cost printed without a keyword ("You may pay 1 life and exile
+    # a blue card from your hand rather than pay this spell's mana cost."), named "card".
+    m = re.fullmatch(r"you may (.+) rather than pay (?:this spell's|~'s) mana cost", low)
+    if m:
+        alt = _printed_alternative(m.group(1))
+        if alt is None:
+            return False
+        out["alternatives"].append(AltCost("card", alt, "hand"))
+        return True
     # CR 702.49a: Ninjutsu [cost] means "[Cost], Reveal this card from your hand, Return an
     # unblocked attacker you control to hand: Put this card onto the battlefield from your
     # hand tapped and attacking."
@@ -628,6 +637,43 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
                                         prev.text + "\n" + line)
         return True
     return effect_text.compile_line(line, low, is_spell, out)
+
+
+def _printed_alternative(text: str):
+    """The cost of a printed alternative cost: "pay 1 life and exile a blue card from your
+    hand", "return an Island you control to its owner's hand", "sacrifice two Mountains"."""
+    life = 0
+    choices = []
+    for part in re.split(r",? and |, ", text):
+        part = part.strip()
+        m = re.fullmatch(r"pay (\d+) life", part)
+        if m:
+            life += int(m.group(1))
+            continue
+        m = re.fullmatch(r"exile an? (white|blue|black|red|green) card from your hand", part)
+        if m:
+            choices.append(ChoiceCost("exile", 1, TargetSpec(
+                "card", zone="hand", controller="you", colors=(_COLOR_ADJ[m.group(1)],))))
+            continue
+        m = re.fullmatch(r"return (an?|two|three) (\w+?)s? you control to (?:its|their) owner's hand",
+                         part)
+        if m:
+            word = m.group(2)
+            sub = word.capitalize()
+            choices.append(ChoiceCost("return", _number(m.group(1)),
+                                      TargetSpec("permanent", controller="you", subtypes=(sub,))))
+            continue
+        m = re.fullmatch(r"sacrifice (an?|two|three) (\w+?)s?", part)
+        if m and m.group(2) not in _TYPE_WORDS and m.group(2) + "s" not in _TYPE_WORDS:
+            choices.append(ChoiceCost("sacrifice", _number(m.group(1)), TargetSpec(
+                "permanent", controller="you", subtypes=(m.group(2).capitalize(),))))
+            continue
+        cc = compile_choice_cost(part)
+        if cc is not None:
+            choices.append(cc)
+            continue
+        return None
+    return Cost(ManaCost(), pay_life=life, choices=tuple(choices))
 
 
 def _revolt(line: str, out: dict) -> bool:

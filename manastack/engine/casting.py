@@ -35,7 +35,9 @@ def choice_candidates(g, player: int, cc, source=None) -> list[int]:
     """The objects that could pay a choice cost (CR 118.3): "Sacrifice an artifact"."""
     from .targets import _object_matches
     out = []
-    for oid in g.battlefield:
+    # CR 118.3: a cost may use cards in hand ("exile a blue card from your hand")
+    zone_ids = g.players[player].hand if cc.spec.zone == "hand" else g.battlefield
+    for oid in zone_ids:
         o = g.objects[oid]
         if o.controller != player:
             continue
@@ -460,6 +462,9 @@ def _pay_choices(g, choices, chosen) -> None:
             elif cc.action == "return":
                 g.event("118.3", f"{t.defn.name} is returned to its owner's hand")
                 zones.move(g, t, "hand")
+            elif cc.action == "exile":
+                g.event("118.3", f"{t.defn.name} is exiled to pay a cost")
+                zones.move(g, t, "exile")
 
 
 def pay_other_costs(g, o, ab, chosen=()) -> None:

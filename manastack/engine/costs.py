@@ -105,6 +105,9 @@ def total_cost(g, o, choice: dict | None, x: int = 0) -> tuple[int, list[int], i
     choice = choice or {}
     cost = base_cost(o.defn, choice.get("alternative")).with_x(x)
     generic, colored, life = apply_choice(cost, choice)
+    alt = alt_cost(o.defn, choice.get("alternative"))
+    if alt is not None:
+        life += alt.pay_life   # CR 119.4: "pay 1 life ... rather than pay this spell's mana cost"
     from .static import cost_reduction
     red = cost_reduction(g, o)
     if red:

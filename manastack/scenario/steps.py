@@ -326,6 +326,8 @@ class Runner:
         if item is None and g.cast is None:
             # CR 733.1: the announcement was reversed (no legal target, cost unpaid).
             raise Rejected(self._reversal_reason("the announcement"))
+        if g.cast is None:
+            self._check_unasked_costs(body)
         if item is None or g.cast is not None:
             return
         if "targets" in body:
@@ -336,6 +338,25 @@ class Runner:
                                + ", not " + (", ".join(self.name(t) for t in targets) or "none"))
         if "x" in body and item.x != body["x"]:
             raise Rejected(f"CR 601.2b: X is {item.x}, not {body['x']}")
+
+    def _check_unasked_costs(self, body) -> None:
+        """A cost option (``sacrifice``, ``exile``...) whose decision had one legal answer,
+        and so was not asked, must name what the engine chose (else: rejected)."""
+        where = {"sacrifice": "graveyard", "exile": "exile", "return": "hand",
+                 "discard": "graveyard"}
+        for key in set(COST_KINDS.values()):
+            if key not in body or key in self.used:
+                continue
+            for r in body[key] or ():
+                oid = self.ref(r, players=False)
+                o = self.g.objects.get(oid)
+                if key == "tap":
+                    ok = o is not None and o.tapped
+                else:
+                    ok = o is None or o.zone == where[key]
+                if not ok:
+                    raise Rejected(f"CR 118.3: {self.name(oid)} was not the one to {key} "
+                                   "(the only legal choice was another)")
 
     def _check_unasked_mana(self, p, o, n, mana) -> None:
         """A SOURCE's ``mana`` naming the answer of a choice that has one legal answer
