@@ -489,6 +489,7 @@ class CardDefinition:
     unsupported: tuple[Unsupported, ...] = ()
     text: str = ""
     type_line: str = ""
+    additional: tuple = ()   # optional additional costs (AdditionalCost, CR 601.2b)
 
     @property
     def supported(self) -> bool:
@@ -662,3 +663,85 @@ class MoveTargetTo:
 
     to: str
     target: int = 0
+
+
+# ---------------------------------------------------------------- staples (compiler/staples.py)
+
+
+@dataclass(frozen=True, slots=True)
+class PutFromHandOnTop:
+    """CR 401.4: put ``count`` cards from your hand on top of your library in any order
+    (Brainstorm's second half; the player chooses the cards and their order)."""
+
+    count: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class ExileGraveyard:
+    """CR 406.1 / 400.7: exile every card in the graveyard of each target player of
+    group ``target`` ("Exile target player's graveyard")."""
+
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DealDamageIfControls:
+    """CR 120.3 with an ability word's condition (CR 207.2c, metalcraft): the source
+    deals ``amount`` damage to target number ``target``, or ``instead`` damage if its
+    controller controls ``at_least`` permanents of ``types``."""
+
+    amount: int
+    instead: int
+    at_least: int = 3
+    types: tuple[str, ...] = ("Artifact",)
+    target: int = 0
+
+
+# ---------------------------------------------------------------- keywords (compiler/keywords.py)
+
+
+@dataclass(frozen=True, slots=True)
+class AdditionalCost:
+    """An optional additional cost by keyword (CR 601.2b, 118.8): ``kicker`` (702.33a),
+    ``multikicker`` (``multi``: paid any number of times, 702.33c), ``buyback``
+    (702.27a)."""
+
+    name: str
+    cost: Cost
+    multi: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class IfKicked:
+    """CR 702.33d-e: ``effects`` happen only if the spell was kicked (its kicker or
+    multikicker cost was paid at least ``times`` times); ``otherwise`` happen if not
+    ("If this spell was kicked, it deals 4 damage instead")."""
+
+    effects: tuple = ()
+    otherwise: tuple = ()
+    times: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PumpSubject:
+    """CR 613.4c: "that creature" (the object the trigger remembers, ``info[subject]``)
+    gets +``power``/+``toughness`` until end of turn (exalted, CR 702.83a)."""
+
+    power: int = 1
+    toughness: int = 1
+    subject: str = "creature"
+
+
+@dataclass(frozen=True, slots=True)
+class Regenerate:
+    """CR 701.19a: the next time target number ``target`` (-1: the source) would be
+    destroyed this turn, instead tap it, remove all damage from it, and remove it from
+    combat (a replacement shield, CR 614.8)."""
+
+    target: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeCreature:
+    """CR 702.122a / 613.1d (layer 4): the source becomes an artifact creature until end
+    of turn (crew)."""

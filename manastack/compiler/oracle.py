@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from ..cards import CardData, get_database
 from ..mana import ManaCost, parse_symbols
-from . import effect_text, keywords
+from . import effect_text, keywords, staples
 from .abilities import (ANY_COLOR, KEYWORDS, AltCost, CastMadness, LoseAllAbilities,
                         SwitchPowerToughness,
                         SacrificeSelf, SetBasePowerToughness, CounterUnlessPays, DestroyIf, Discard,
@@ -298,6 +298,9 @@ def compile_sentence(sentence: str):
     m = re.fullmatch(r"you gain (\d+|\w+) life", s, re.I)
     if m and _number(m.group(1)) is not None:
         return (), (GainLife(_number(m.group(1))),)
+    staple = staples.compile_sentence(s, low)
+    if staple is not None:
+        return staple
     return effect_text.compile_sentence(s, low)
 
 
@@ -410,6 +413,8 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
         out["keywords"].update(words)
         return True
     if keywords.compile_keyword_line(line, low, is_spell, out):
+        return True
+    if staples.compile_line(line, low, is_spell, out):
         return True
     # CR 702.34a / 702.74a / 702.35a: flashback, evoke, madness (alternative costs).
     m = re.fullmatch(r"(flashback|evoke|madness)(?: (\{[^—]*\})|—(.+))", line.rstrip("."), re.I)
@@ -766,7 +771,7 @@ def compile_card(card: CardData) -> CardDefinition:
         loyalty=_to_int(card.loyalty), keywords=frozenset(out["keywords"]),
         spell=out["spell"], activated=tuple(out["activated"]),
         triggered=tuple(out["triggered"]), static=tuple(out["static"]),
-        alternatives=tuple(out["alternatives"]),
+        alternatives=tuple(out["alternatives"]), additional=tuple(out.get("additional", ())),
         unsupported=tuple(unsupported), text=card.text or "", type_line=card.type_line)
 
 

@@ -255,7 +255,8 @@ def continue_cast(g) -> None:
         from .costs import cost_options
         o = g.objects[item.source]
         opts = [op for op in cost_options(o.defn, item.info.get("from", "hand"),
-                                          item.info.get("forced"))
+                                          item.info.get("forced"),
+                                          multikicker_max(g, ctx.player, o.defn))
                 if _life_ok(g, ctx.player, o, op)]
         if "cost_choice" not in item.info:
             if len(opts) > 1:
@@ -335,6 +336,19 @@ def continue_cast(g) -> None:
                                            "rule": "118.3"})
             return
         finish_cast(g)
+
+
+def multikicker_max(g, player: int, defn) -> int:
+    """CR 702.33c: a multikicker cost may be paid any number of times; the choices
+    offered stop at the most times the player's mana could pay (at least once)."""
+    multi = [a for a in defn.additional if a.multi]
+    if not multi:
+        return 1
+    from .mana_abilities import mana_options
+    options, _ = mana_options(g, player)
+    avail = sum(g.players[player].pool) + sum(max(sum(v) for v in opts) for opts in options)
+    each = max(1, multi[0].cost.mana.total)
+    return max(1, min(10, (avail - defn.mana_cost.total) // each))
 
 
 def _life_ok(g, player: int, o, opt) -> bool:

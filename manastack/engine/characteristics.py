@@ -276,7 +276,7 @@ def activated_abilities(g, o: Obj) -> tuple:
     granted by other effects in timestamp order (CR 613.1f; "Equipped creature has
     "{T}: ..."", CR 301.5a)."""
     base = o.defn.activated
-    if o.zone != "battlefield":
+    if o.zone != "battlefield" or (not g.effects and not g.attachments_exist()):
         return base
     lost = lost_all_abilities(g, o) if g.effects else -1
     if lost >= 0:

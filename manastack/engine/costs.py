@@ -47,14 +47,49 @@ def alt_cost(defn, alternative: str | None):
     return None
 
 
-def cost_options(defn, zone: str, forced: str | None = None) -> list[dict]:
-    """CR 601.2b: every combination of the cost choices (an alternative cost; the half of
-    each hybrid symbol; how each Phyrexian symbol is paid), as ``cost_choice`` answers."""
+def cost_options(defn, zone: str, forced: str | None = None, multi_max: int = 1) -> list[dict]:
+    """CR 601.2b: every combination of the cost choices (an alternative cost; the optional
+    additional costs paid; the half of each hybrid symbol; how each Phyrexian symbol is
+    paid), as ``cost_choice`` answers. A multikicker cost is offered up to ``multi_max``
+    times."""
     alts = [forced] if forced else alternatives_from(defn, zone)
     out = []
     for alt in alts:
-        out.extend(symbol_options(base_cost(defn, alt), alt))
+        for extra in additional_options(defn, multi_max):
+            for d in symbol_options(base_cost(defn, alt), alt):
+                if extra:
+                    d["additional"] = list(extra)
+                out.append(d)
     return out
+
+
+def additional_options(defn, multi_max: int = 1) -> list[tuple]:
+    """CR 601.2b / 118.8: the optional additional costs a spell could be cast with, as
+    lists of their names: each kicker or buyback cost paid or not (702.33a, 702.27a); a
+    multikicker cost any number of times (702.33c), each time repeating its name."""
+    combos: list[tuple] = [()]
+    for a in getattr(defn, "additional", ()):
+        counts = range(multi_max + 1) if a.multi else range(2)
+        combos = [c + (a.name,) * n for c in combos for n in counts]
+    return combos
+
+
+def additional_mana(defn, choice: dict) -> tuple[int, list[int]]:
+    """CR 601.2f: the mana of the additional costs paid (each time it is paid)."""
+    generic, colored = 0, [0] * 6
+    for name in choice.get("additional", ()):
+        for a in defn.additional:
+            if a.name == name:
+                generic += a.cost.mana.generic
+                for i, n in enumerate(a.cost.mana.colored):
+                    colored[i] += n
+                break
+    return generic, colored
+
+
+def times_paid(item, names: tuple = ("kicker", "multikicker")) -> int:
+    """CR 702.33d: how many times a spell's kicker (or multikicker) cost was paid."""
+    return sum(1 for n in item.info.get("cost_choice", {}).get("additional", ()) if n in names)
 
 
 def symbol_options(cost: ManaCost, alt: str | None = None) -> list[dict]:
@@ -105,6 +140,11 @@ def total_cost(g, o, choice: dict | None, x: int = 0) -> tuple[int, list[int], i
     choice = choice or {}
     cost = base_cost(o.defn, choice.get("alternative")).with_x(x)
     generic, colored, life = apply_choice(cost, choice)
+    if choice.get("additional"):
+        # CR 601.2f: the total cost adds the additional costs paid (kicker, buyback).
+        add_generic, add_colored = additional_mana(o.defn, choice)
+        generic += add_generic
+        colored = [a + b for a, b in zip(colored, add_colored)]
     alt = alt_cost(o.defn, choice.get("alternative"))
     if alt is not None:
         life += alt.pay_life   # CR 119.4: "pay 1 life ... rather than pay this spell's mana cost"

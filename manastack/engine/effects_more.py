@@ -30,6 +30,10 @@ def has_qualities(g, o, quals, controller: int | None = None) -> bool:
         elif q.startswith("noncolor:"):
             if q[9:] in d.colors:
                 return False
+        elif q.startswith("nonsuper:"):
+            # CR 205.4a: "nonlegendary" - without that supertype.
+            if q[9:] in d.supertypes:
+                return False
         elif q.startswith("anytype:"):
             if not any(t in d.types for t in q[8:].split(",")):
                 return False

@@ -9,7 +9,9 @@ from itertools import combinations
 
 from ..mana import TYPE_INDEX, pool_can_pay
 from .actions import AUTO, PASS, PAY, Action, IllegalAction, ProductActions, SubsetActions
+from .costs import apply_choice, symbol_options
 from .casting import (after_payment, auto_pay, begin_activate, begin_cast, can_afford,
+                      can_pay_tap,
                       can_pay_other_costs, choice_candidates, continue_cast, has_targets,
                       reverse_cast, spell_cost, tapping_source)
 from .mana_abilities import finish_mana_choice, mana_options
@@ -85,7 +87,6 @@ def can_activate(g, player: int, o, number: int, acts=None) -> str | None:
         return f"602.5: activated abilities of sources named {o.defn.name} can't be activated"
     if (o.controller if o.zone == "battlefield" else o.owner) != player:
         return "602.2: only an object's controller can activate its abilities"
-    from .casting import can_pay_tap
     if not can_pay_tap(g, o, ab):
         if ab.cost.untap and not o.tapped:
             return "107.6: an untapped permanent can't be untapped to pay a cost"
@@ -102,7 +103,6 @@ def can_activate(g, player: int, o, number: int, acts=None) -> str | None:
     mana = ab.cost.mana
     if not mana.hybrid and not mana.phyrexian and mana.total == 0:
         return None   # nothing more to pay
-    from .costs import apply_choice, symbol_options
     excl = o.oid if (ab.cost.tap or ab.cost.untap) else None
     for opt in symbol_options(ab.cost.mana):
         generic, colored, life = apply_choice(ab.cost.mana, opt)
@@ -239,7 +239,9 @@ def legal_actions(g):
         return [Action("choose", choice="keep"), Action("choose", choice="mulligan")]
     if k == "choose_cards" and d.data.get("ordered"):
         from itertools import permutations
-        return [Action("choose", choice=c) for c in permutations(d.data["cards"])]
+        # CR 401.4: "count" of the cards, in a chosen order (all of them by default).
+        return [Action("choose", choice=c)
+                for c in permutations(d.data["cards"], d.data.get("count"))]
     if k == "choose_cards" and "count" in d.data and "cards" in d.data:
         return [Action("choose", choice=c) for c in combinations(d.data["cards"], d.data["count"])]
     if k == "choose_cards" and d.data.get("from") == "library":

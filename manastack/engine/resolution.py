@@ -122,11 +122,17 @@ def _finish(g, item, countered: bool = False) -> None:
         return
     if o.defn.is_permanent_card and not countered:
         # CR 608.3a: the permanent spell's controller puts it onto the battlefield.
+        from .costs import times_paid
         n = zones.move(g, o, "battlefield", item.controller, x=item.x,
-                       chosen=item.info.get("chosen"), alt=alt)
+                       chosen=item.info.get("chosen"), alt=alt, kicked=times_paid(item))
         g.event("608.3a", f"{g.oname(n.oid)} enters the battlefield")
         if "Aura" in n.defn.subtypes and item.targets:
             n.attached_to = item.targets[0]
             g.event("303.4f", f"{g.oname(n.oid)} enters attached to {g.oname(item.targets[0])}")
+    elif not countered and "buyback" in item.info.get("cost_choice", {}).get("additional", ()):
+        # CR 702.27a: a spell whose buyback cost was paid goes to its owner's hand
+        # instead of the graveyard as it resolves.
+        zones.move(g, o, "hand")
+        g.event("702.27a", f"{o.defn.name} returns to its owner's hand (buyback)")
     else:
         zones.move(g, o, "graveyard")

@@ -28,7 +28,7 @@ class Obj:
 
     __slots__ = ("oid", "card", "defn", "owner", "controller", "zone", "tapped", "sick",
                  "counters", "damage", "deathtouched", "attached_to", "timestamp", "x", "chosen",
-                 "cast_alt")
+                 "cast_alt", "kicked")
 
     def __init__(self, oid: int, card: int, defn: CardDefinition, owner: int, zone: str,
                  timestamp: int = 0) -> None:
@@ -50,6 +50,7 @@ class Obj:
         self.x = 0
         self.chosen: str | None = None   # a choice made as it entered/attached (CR 614.12)
         self.cast_alt: str | None = None  # the alternative cost it was cast for ("evoke")
+        self.kicked = 0   # times its kicker cost was paid as it was cast (CR 702.33d)
 
     def copy(self) -> "Obj":
         o = Obj.__new__(Obj)
@@ -69,6 +70,7 @@ class Obj:
         o.x = self.x
         o.chosen = self.chosen
         o.cast_alt = self.cast_alt
+        o.kicked = self.kicked
         return o
 
     @property
@@ -98,6 +100,8 @@ class Obj:
             d["chosen"] = self.chosen
         if self.cast_alt is not None:
             d["cast_alt"] = self.cast_alt
+        if self.kicked:
+            d["kicked"] = self.kicked
         return d
 
     @staticmethod
@@ -113,6 +117,7 @@ class Obj:
         o.x = d.get("x", 0)
         o.chosen = d.get("chosen")
         o.cast_alt = d.get("cast_alt")
+        o.kicked = d.get("kicked", 0)
         return o
 
 
@@ -121,7 +126,7 @@ class Player:
 
     __slots__ = ("index", "life", "library", "hand", "graveyard", "exile", "pool",
                  "lands_played", "lost", "drew_from_empty", "mulligans", "kept", "declared",
-                 "bottomed", "permanent_left")
+                 "bottomed", "permanent_left", "poison")
 
     def __init__(self, index: int, life: int = 20) -> None:
         self.index = index
@@ -140,6 +145,7 @@ class Player:
         self.bottomed = False
         self.permanent_left = False  # a permanent left the battlefield under their control
         #                              this turn (revolt)
+        self.poison = 0   # poison counters (CR 122.1f; 704.5c)
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -158,6 +164,7 @@ class Player:
         p.declared = self.declared
         p.bottomed = self.bottomed
         p.permanent_left = self.permanent_left
+        p.poison = self.poison
         return p
 
     def to_dict(self) -> dict:

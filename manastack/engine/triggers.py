@@ -38,6 +38,9 @@ def condition_holds(g, name: str, o, info) -> bool:
     """Trigger conditions that filter the event (CR 603.2): ``mana_value_equals_charge``
     -- the cast spell's mana value (X included on the stack, CR 202.3e) equals the number
     of charge counters on the source."""
+    if name == "kicked":
+        # CR 702.33d: "if it was kicked" (an intervening "if", CR 603.4).
+        return o.kicked > 0
     if name == "evoked":
         # CR 702.74a: "if its evoke cost was paid" (an intervening "if", CR 603.4).
         return o.cast_alt == "evoke"

@@ -39,13 +39,15 @@ def remove_from_zone(g, o: Obj) -> int:
     return i
 
 
-def _enters(g, n: Obj, x: int = 0, chosen=None, alt=None) -> None:
+def _enters(g, n: Obj, x: int = 0, chosen=None, alt=None, kicked: int = 0) -> None:
     """Replacement effects and triggers as a permanent enters (CR 614.1c, 614.12,
-    603.6a); ``x`` is the X of the spell it was (CR 107.3m), 0 otherwise."""
+    603.6a); ``x`` is the X of the spell it was (CR 107.3m), 0 otherwise; ``kicked`` the
+    times its kicker cost was paid (CR 702.33d)."""
     n.sick = True  # CR 302.6
     if chosen is not None:
         n.chosen = chosen
     n.cast_alt = alt
+    n.kicked = kicked
     for s in n.defn.static:
         if s.kind == "enters_tapped":
             # CR 614.1d: "This permanent enters tapped" replaces how it enters.
@@ -56,6 +58,13 @@ def _enters(g, n: Obj, x: int = 0, chosen=None, alt=None) -> None:
             n.counters = dict(n.counters or {})
             n.counters[s.counter] = n.counters.get(s.counter, 0) + x
             g.event("614.1c", f"{n.defn.name} enters with {x} {s.counter} counter(s)")
+        if s.kind == "kicked_counters" and kicked:
+            # CR 614.1c / 702.33d: "If this creature was kicked, it enters with N +1/+1
+            # counters on it" (``power`` = N; ``toughness`` = 1: N for each time, 702.33c).
+            k = s.power * (kicked if s.toughness else 1)
+            n.counters = dict(n.counters or {})
+            n.counters[s.counter] = n.counters.get(s.counter, 0) + k
+            g.event("614.1c", f"{n.defn.name} enters with {k} {s.counter} counter(s) (kicked)")
     g.battlefield.append(n.oid)
     if n.defn.triggered:
         from .triggers import fire_self
@@ -98,7 +107,7 @@ def _return_linked(g, source_oid: int) -> None:
 
 
 def move(g, o: Obj, zone: str, controller: int | None = None, top: bool = True,
-         x: int = 0, chosen=None, alt=None) -> Obj | None:
+         x: int = 0, chosen=None, alt=None, kicked: int = 0) -> Obj | None:
     """Move ``o`` to ``zone`` (CR 400.7: a new object; 400.3: cards go to their owner's
     zones). Returns the new object (None for a library, where the card has no object)."""
     remove_from_zone(g, o)
@@ -119,7 +128,7 @@ def move(g, o: Obj, zone: str, controller: int | None = None, top: bool = True,
         n = new_object(g, o.card, o.owner, zone)
         if zone == BATTLEFIELD:
             n.controller = o.owner if controller is None else controller
-            _enters(g, n, x, chosen, alt)
+            _enters(g, n, x, chosen, alt, kicked)
         elif zone == HAND:
             owner.hand.append(n.oid)
         elif zone == GRAVEYARD:

@@ -1,0 +1,146 @@
+"""Oracle templates of common constructed staples (issue 6: Pauper decks): whole lines
+(``compile_line``, asked first by ``oracle.compile_line``) and effect sentences
+(``compile_sentence``, asked by ``oracle.compile_sentence`` before ``effect_text``).
+
+Each template is a rule's wording, not a card's: "[Type]cycling {N}", "Draw N cards,
+then put N cards from your hand on top of your library in any order", "Exile target
+player's graveyard", "Counter target [spell phrase] unless its controller pays {N}"...
+A wording the engine cannot play exactly is left to fail (an ``Unsupported`` node).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..mana import ManaCost
+from .abilities import (KEYWORDS, ActivatedAbility, CounterUnlessPays, Cost, DamageEach,
+                        DealDamage, DealDamageIfControls, Destroy, DrawCards, ExileGraveyard,
+                        ModifyEach, MoveTargetTo, PutFromHandOnTop, Scry, SearchToZone,
+                        SpellAbility, TargetSpec)
+from .effect_text import number, object_phrase
+
+_N = r"(a|an|one|two|three|four|five|six|seven|\d+)"
+_BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+_MANA = r"((?:\{[^}]+\})+)"
+
+
+def _mana(text: str) -> ManaCost | None:
+    try:
+        m = ManaCost.parse(text.upper())
+    except ValueError:
+        return None
+    if m.x or m.hybrid or m.phyrexian:
+        return None
+    return m
+
+
+# ---------------------------------------------------------------- whole lines
+
+def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
+    """Compile one line into ``out``; False when no staple template matches."""
+    # CR 702.29a / 702.29e: "[Type]cycling [cost]" means "[Cost], Discard this card:
+    # Search your library for a [type] card, reveal it, put it into your hand, then
+    # shuffle." (basic landcycling: a basic land card).
+    m = re.fullmatch(r"(plains|island|swamp|mountain|forest|basic land)cycling " + _MANA, low)
+    if m:
+        mana = _mana(m.group(2))
+        if mana is None:
+            return False
+        if m.group(1) == "basic land":
+            spec = TargetSpec("card", zone="library", types=("Land",), quals=("super:Basic",))
+        else:
+            spec = TargetSpec("card", zone="library", subtypes=(m.group(1).capitalize(),))
+        out["activated"].append(ActivatedAbility(Cost(mana, discard_self=True),
+                                                 (SearchToZone(spec, "hand"),), (), False,
+                                                 False, line, "hand"))
+        return True
+    # CR 207.2c: metalcraft is an ability word; the line is "[~] deals N damage instead if
+    # you control three or more artifacts", modifying the spell's damage (CR 120.3).
+    m = re.fullmatch(r"metalcraft — ~ deals (\d+) damage instead if you control (three|\d+) or "
+                     r"more artifacts", low)
+    if m and is_spell:
+        sp = out["spell"]
+        if sp is None or sp.modes or len(sp.effects) != 1 or not isinstance(sp.effects[0],
+                                                                            DealDamage):
+            return False
+        first = sp.effects[0]
+        if first.target < 0:
+            return False
+        eff = DealDamageIfControls(first.amount, int(m.group(1)), number(m.group(2)),
+                                   ("Artifact",), first.target)
+        out["spell"] = SpellAbility(sp.targets, (eff,), sp.text + "\n" + line)
+        return True
+    return False
+
+
+# ---------------------------------------------------------------- effect sentences
+
+def compile_sentence(s: str, low: str):
+    """One effect sentence (no final period, first letter lowered) -> (targets, effects)
+    or None."""
+    # CR 121.1 then CR 401.4 (Brainstorm): draw, then put cards from hand on top, the
+    # player choosing their order.
+    m = re.fullmatch(r"draw " + _N + r" cards?, then put " + _N + r" cards? from your hand on "
+                     r"top of your library in any order", low)
+    if m:
+        return (), (DrawCards(number(m.group(1))), PutFromHandOnTop(number(m.group(2))))
+    # CR 701.22a then 121.1: "Scry 2, then draw a card."
+    m = re.fullmatch(r"scry " + _N + r", then draw " + _N + r" cards?", low)
+    if m:
+        return (), (Scry(number(m.group(1))), DrawCards(number(m.group(2))))
+    # CR 406.1 / 115.1: "Exile target player's graveyard."
+    if low == "exile target player's graveyard":
+        return (TargetSpec("player"),), (ExileGraveyard(0),)
+    # CR 115.1d: "any number of target players" is 0..2 players here.
+    if low == "exile any number of target players' graveyards":
+        return (TargetSpec("player", 0, None),), (ExileGraveyard(0),)
+    # CR 205.4a / 115.1: "nonlegendary" is a supertype quality of the target.
+    m = re.fullmatch(r"destroy target nonlegendary creature", low)
+    if m:
+        return (TargetSpec("creature", quals=("nonsuper:Legendary",)),), (Destroy(0),)
+    # CR 120.2 / 120.3: "~ deals N damage to each opponent and each creature [and
+    # planeswalker] they control" (the creatures of those opponents).
+    m = re.fullmatch(r"~ deals (\d+) damage to each opponent and each creature( and "
+                     r"planeswalker)? they control", s)
+    if m:
+        spec = (TargetSpec("permanent", controller="opponent",
+                           quals=("anytype:Creature,Planeswalker",)) if m.group(2)
+                else TargetSpec("creature", controller="opponent"))
+        return (), (DamageEach(int(m.group(1)), spec, "each_opponent"),)
+    # CR 611.2c / 613.1f: "[Subtype]s you control gain [keywords] until end of turn."
+    m = re.fullmatch(r"([A-Z][a-z]+s) you control gain ([a-z ,]+) until end of turn", s[:1].upper()
+                     + s[1:])
+    if m:
+        spec = object_phrase(m.group(1) + " you control", plural=True)
+        kws = tuple(k.strip() for k in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group(2))
+                    if k.strip())
+        if spec is None or not spec.subtypes or not kws or not all(k in KEYWORDS for k in kws):
+            return None
+        return (), (ModifyEach(spec, keywords=kws),)
+    # CR 118.12a / 701.6a: "Counter target [noncreature] spell unless its controller pays
+    # {N}."
+    m = re.fullmatch(r"counter target (.+? spell) unless its controller pays " + _MANA, low)
+    if m:
+        spec = object_phrase(m.group(1))
+        mana = _mana(m.group(2))
+        if spec is None or spec.kind != "spell" or mana is None or spec.controller:
+            return None
+        return (spec,), (CounterUnlessPays(mana, 0),)
+    # CR 400.3 / 115.1: "Return target creature or land card from a graveyard to its
+    # owner's hand."
+    m = re.fullmatch(r"return target (.+? card) from (a|your) graveyard to (?:its owner's|your) "
+                     r"hand", low)
+    if m:
+        spec = object_phrase(m.group(1) + " from " + m.group(2) + " graveyard")
+        if spec is None or spec.kind != "card" or spec.zone != "graveyard":
+            return None
+        return (spec,), (MoveTargetTo("hand", 0),)
+    # CR 701.23a: "Search your library for a basic Swamp, Mountain, or Forest card, put it
+    # onto the battlefield tapped, then shuffle." (one card having any of those types).
+    m = re.fullmatch(r"search your library for a basic (\w+), (\w+), or (\w+) card, put it onto "
+                     r"the battlefield( tapped)?, then shuffle", s)
+    if m and all(x in _BASIC_TYPES for x in m.group(1, 2, 3)):
+        spec = TargetSpec("card", zone="library",
+                          quals=("super:Basic", "anysub:" + ",".join(m.group(1, 2, 3))))
+        return (), (SearchToZone(spec, "battlefield", 1, bool(m.group(4))),)
+    return None
