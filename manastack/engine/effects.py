@@ -701,6 +701,8 @@ _EFFECTS = {
 def _register_more() -> None:
     from .effects_more import EFFECTS
     _EFFECTS.update(EFFECTS)
+    from .effects_keywords import EFFECTS as KEYWORD_EFFECTS
+    _EFFECTS.update(KEYWORD_EFFECTS)
     from .effects_staples import EFFECTS as STAPLES
     _EFFECTS.update(STAPLES)
 
