@@ -745,3 +745,55 @@ class Regenerate:
 class BecomeCreature:
     """CR 702.122a / 613.1d (layer 4): the source becomes an artifact creature until end
     of turn (crew)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DamageByCount:
+    """CR 120.3 / 608.2h: the source deals damage to target number ``target`` equal to
+    ``multiplier`` times the number of permanents matching ``spec`` (and having
+    ``supertype``, if any) as the effect resolves."""
+
+    multiplier: int
+    spec: TargetSpec
+    supertype: str | None = None
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PumpByCount:
+    """CR 613.4c / 608.2h: target number ``target`` gets +``power``/+``toughness`` for
+    each permanent matching ``spec`` (counted once, as the effect resolves) ``until``."""
+
+    power: int
+    toughness: int
+    spec: TargetSpec
+    target: int = 0
+    until: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class TargetControllerLosesLife:
+    """CR 119.3 / 608.2h: the controller of target number ``target`` (as last known)
+    loses ``amount`` life ("Its controller loses 1 life")."""
+
+    amount: int
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPerNamedInGraveyard:
+    """CR 121.1 / 201.2: draw a card for each card with the source's name in your
+    graveyard (Frantic Inventory's count, taken as the effect resolves)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MayDiscardToDraw:
+    """CR 608.2d / 701.9a: "You may discard a card. If you do, draw ``draw`` cards.\""""
+
+    draw: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleSelfIntoLibrary:
+    """CR 400.7 / 701.24a: the source card, now in a graveyard, is shuffled into its
+    owner's library ("its owner shuffles it into their library")."""

@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 
 from ..mana import ManaCost
-from .abilities import (ActivatedAbility, Cost, CounterUnlessPays, DrawCards,
-                        ModifyPowerToughness, StaticAbility, TargetSpec, TriggeredAbility)
+from .abilities import (ActivatedAbility, AdditionalCost, Cost, CounterUnlessPays, DealDamage,
+                        DrawCards, IfKicked, ModifyPowerToughness, PumpSubject, Regenerate,
+                        SearchToZone, SpellAbility, StaticAbility, TargetSpec,
+                        TriggeredAbility)
 
 # CR 702: further keywords the engine implements by name (checked by ``is_keyword``).
 EXTRA_KEYWORDS: frozenset = frozenset({
@@ -26,6 +28,9 @@ EXTRA_KEYWORDS: frozenset = frozenset({
     "horsemanship",     # CR 702.31b
     "skulk",            # CR 702.118b
     "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",  # CR 702.14c
+    "infect",           # CR 702.90b-c: effects.deal_damage
+    "convoke",          # CR 702.51a: casting (the pay stage)
+    "delve",            # CR 702.66a: casting (the pay stage)
 })
 
 _COLOR_ADJ = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -111,6 +116,33 @@ def _keyword_item(word: str, out: dict) -> bool:
                                                  (ModifyPowerToughness(n, n, -1),), (), False,
                                                  f"Bushido {n}"))
         return True
+    # CR 702.29e: "[Type]cycling [cost]" means "[Cost], Discard this card: Search your
+    # library for a [type] card, reveal it, and put it into your hand. Then shuffle."
+    m = re.fullmatch(r"(basic land|land|[a-z]+)cycling (\{[^}]+\}(?:\{[^}]+\})*)", word)
+    if m:
+        spec = _typecycling_spec(m.group(1))
+        mana = _plain_mana(m.group(2))
+        if spec is None or mana is None:
+            return False
+        out["activated"].append(ActivatedAbility(Cost(mana, discard_self=True),
+                                                 (SearchToZone(spec, "hand"),), (), False,
+                                                 False, f"{m.group(1).capitalize()}cycling "
+                                                 f"{m.group(2).upper()}", "hand"))
+        return True
+    if word == "exalted":
+        # CR 702.83a: "Whenever a creature you control attacks alone, that creature gets
+        # +1/+1 until end of turn." (each instance triggers, 702.83b)
+        out["keywords"].add("exalted")
+        out["triggered"].append(TriggeredAbility(("creature_you_control_attacks_alone",),
+                                                 (PumpSubject(1, 1),), (), False, "Exalted"))
+        return True
+    m = re.fullmatch(r"toxic (\d+)", word)
+    if m:
+        # CR 702.164a-c: toxic N (combat.deal_combat_damage gives poison counters).
+        out["keywords"].add("toxic")
+        out.setdefault("static", []).append(StaticAbility("toxic", f"Toxic {m.group(1)}",
+                                                          int(m.group(1))))
+        return True
     if word == "prowess":
         out["keywords"].add("prowess")
         out["triggered"].append(_prowess())
@@ -172,10 +204,26 @@ def compile_keyword_line(line: str, low: str, is_spell: bool, out: dict) -> bool
     static ability; False if not."""
     # CR 702: a line of keywords where some imply abilities ("Flying, prowess").
     words = [w.strip() for w in low.split(",")]
-    probe = {"keywords": set(), "triggered": []}
+    probe = {"keywords": set(), "triggered": [], "static": [], "activated": []}
     if words and all(_keyword_item(w, probe) for w in words):
         out["keywords"].update(probe["keywords"])
         out["triggered"].extend(probe["triggered"])
+        out["static"].extend(probe["static"])
+        out["activated"].extend(probe["activated"])
+        return True
+    if _kicker_line(line, low, is_spell, out):
+        return True
+    # CR 701.19a: "[Cost]: Regenerate this creature" / "Regenerate target creature".
+    m = re.fullmatch(r"([^:\"]+): regenerate (~|target creature)", line.rstrip("."), re.I)
+    if m and not is_spell:
+        from .oracle import compile_cost
+        cost = compile_cost(m.group(1))
+        if cost is None:
+            return False
+        tgt = m.group(2) != "~"
+        out["activated"].append(ActivatedAbility(
+            cost, (Regenerate(0 if tgt else -1),), (TargetSpec("creature"),) if tgt else (),
+            False, False, line))
         return True
     # CR 702.29a: Cycling [cost] means "[Cost], Discard this card: Draw a card."
     m = re.fullmatch(r"cycling (\{[^}]+\}(?:\{[^}]+\})*)", low)
@@ -269,3 +317,123 @@ def compile_keyword_line(line: str, low: str, is_spell: bool, out: dict) -> bool
                                                    int(m.group(3) or 0), kws, filter=spec))
                 return True
     return False
+
+
+def _plain_mana(text: str):
+    """A mana cost without X, hybrid or Phyrexian symbols, or None."""
+    try:
+        mana = ManaCost.parse(text.upper())
+    except ValueError:
+        return None
+    if mana.x or mana.hybrid or mana.phyrexian:
+        return None
+    return mana
+
+
+_BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def _typecycling_spec(word: str) -> TargetSpec | None:
+    """CR 702.29e: the card a typecycling ability finds: "basic land" (a basic land card),
+    "land", a basic land type or a creature type ("Wizardcycling")."""
+    if word == "basic land":
+        return TargetSpec("card", zone="library", types=("Land",), quals=("super:Basic",))
+    if word == "land":
+        return TargetSpec("card", zone="library", types=("Land",))
+    sub = word.capitalize()
+    if sub in _BASIC_TYPES or is_creature_type(sub):
+        return TargetSpec("card", zone="library", subtypes=(sub,))
+    return None
+
+
+_COUNT_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _kicker_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
+    """Kicker, multikicker and buyback costs (CR 702.33a-c, 702.27a), and the abilities
+    linked to kicker (702.33e): "if this spell was kicked", "if it was kicked"."""
+    # CR 702.33a / 702.33c / 702.27a: optional additional costs.
+    m = re.fullmatch(r"(kicker|multikicker|buyback) (\{[^}]+\}(?:\{[^}]+\})*)", low)
+    if m:
+        mana = _plain_mana(m.group(2))
+        if mana is None or (m.group(1) == "buyback" and not is_spell):
+            return False
+        if any(a.name in ("kicker", "multikicker") for a in out.get("additional", ())) \
+                and m.group(1) != "buyback":
+            return False   # CR 702.33b / 702.33f: two kicker costs: not yet
+        out.setdefault("additional", []).append(
+            AdditionalCost(m.group(1), Cost(mana), m.group(1) == "multikicker"))
+        return True
+    if "kick" not in low:
+        return False
+    # CR 614.1c / 702.33d: "If this creature was kicked, it enters with two +1/+1 counters
+    # on it." / "This creature enters with a +1/+1 counter on it for each time it was
+    # kicked."
+    m = re.fullmatch(r"if ~ was kicked, it enters with (a|two|three|four|five) (\+1/\+1|[a-z]+) "
+                     r"counters? on it", low)
+    if m and not is_spell:
+        out["static"].append(StaticAbility("kicked_counters", line, _COUNT_WORDS[m.group(1)], 0,
+                                           counter=m.group(2)))
+        return True
+    m = re.fullmatch(r"~ enters with (a|two|three) (\+1/\+1|[a-z]+) counters? on it for each "
+                     r"time it was kicked", low)
+    if m and not is_spell:
+        out["static"].append(StaticAbility("kicked_counters", line, _COUNT_WORDS[m.group(1)], 1,
+                                           counter=m.group(2)))
+        return True
+    # CR 603.4 / 702.33d: "When this creature enters, if it was kicked, [effect]."
+    m = re.fullmatch(r"when ~ enters, if (?:it|~) was kicked, (.+)", line, re.I)
+    if m and not is_spell:
+        from .oracle import compile_effect
+        body = m.group(1)
+        optional = body.lower().startswith("you may ")
+        if optional:
+            body = body[len("you may "):]
+        compiled = compile_effect(body)
+        if compiled is None:
+            return False
+        out["triggered"].append(TriggeredAbility(("enters",), compiled[1], compiled[0],
+                                                 optional, line, "kicked"))
+        return True
+    # CR 702.33d-e: "[Effect.] If this spell was kicked, [effect] (instead)."
+    m = re.fullmatch(r"(.+?\.) if (?:this spell|~) was kicked, (.+?)\.?", line, re.I)
+    if m and is_spell:
+        from .oracle import compile_effect
+        first = compile_effect(m.group(1))
+        if first is None:
+            return False
+        targets, effects = first
+        extra = _kicked_part(m.group(2), targets, effects)
+        if extra is None:
+            return False
+        prev = out["spell"]
+        if prev is not None:
+            return False
+        out["spell"] = SpellAbility(targets, extra, line)
+        return True
+    return False
+
+
+def _kicked_part(text: str, targets: tuple, effects: tuple):
+    """The effects of a spell whose last sentence is "If this spell was kicked, ...":
+    ``effects`` followed by an IfKicked node (CR 702.33d). A kicked part with targets of
+    its own (CR 702.33g) is not compiled."""
+    low = text.lower().rstrip(".")
+    last = effects[-1] if effects else None
+    # "it deals N damage instead"
+    m = re.fullmatch(r"it deals (\d+) damage instead", low)
+    if m and isinstance(last, DealDamage):
+        return effects[:-1] + (IfKicked((DealDamage(int(m.group(1)), last.target),), (last,)),)
+    # "that creature gets +N/+N until end of turn instead"
+    m = re.fullmatch(r"(?:that creature|it) gets ([+-]\d+)/([+-]\d+) until end of turn instead",
+                     low)
+    if m and isinstance(last, ModifyPowerToughness) and last.target >= 0:
+        new = ModifyPowerToughness(int(m.group(1)), int(m.group(2)), last.target)
+        return effects[:-1] + (IfKicked((new,), (last,)),)
+    if "instead" in low or re.search(r"\b(?:it|that creature|that player|target)\b", low):
+        return None
+    from .oracle import compile_effect
+    compiled = compile_effect(text)
+    if compiled is None or compiled[0]:
+        return None
+    return effects + (IfKicked(compiled[1]),)

@@ -13,10 +13,12 @@ from __future__ import annotations
 import re
 
 from ..mana import ManaCost
-from .abilities import (KEYWORDS, ActivatedAbility, CounterUnlessPays, Cost, DamageEach,
-                        DealDamage, DealDamageIfControls, Destroy, DrawCards, ExileGraveyard,
-                        ModifyEach, MoveTargetTo, PutFromHandOnTop, Scry, SearchToZone,
-                        SpellAbility, TargetSpec)
+from .abilities import (KEYWORDS, ActivatedAbility, CounterUnlessPays, Cost, DamageByCount,
+                        DamageEach, DealDamage, DealDamageIfControls, Destroy, DrawCards,
+                        DrawPerNamedInGraveyard, ExileGraveyard, MayDiscardToDraw, ModifyEach,
+                        MoveTargetTo, PumpByCount, PutFromHandOnTop, Scry, SearchToZone,
+                        ShuffleSelfIntoLibrary, SpellAbility, TargetControllerLosesLife,
+                        TargetSpec, TriggeredAbility)
 from .effect_text import number, object_phrase
 
 _N = r"(a|an|one|two|three|four|five|six|seven|\d+)"
@@ -69,6 +71,13 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         eff = DealDamageIfControls(first.amount, int(m.group(1)), number(m.group(2)),
                                    ("Artifact",), first.target)
         out["spell"] = SpellAbility(sp.targets, (eff,), sp.text + "\n" + line)
+        return True
+    # CR 603.6c / 400.7: "When ~ is put into a graveyard from the battlefield, its owner
+    # shuffles it into their library." (the ability finds the card in the graveyard).
+    if low == ("when ~ is put into a graveyard from the battlefield, its owner shuffles it "
+               "into their library") and not is_spell:
+        out["triggered"].append(TriggeredAbility(("graveyard_from_battlefield",),
+                                                 (ShuffleSelfIntoLibrary(),), (), False, line))
         return True
     return False
 
@@ -143,4 +152,42 @@ def compile_sentence(s: str, low: str):
         spec = TargetSpec("card", zone="library",
                           quals=("super:Basic", "anysub:" + ",".join(m.group(1, 2, 3))))
         return (), (SearchToZone(spec, "battlefield", 1, bool(m.group(4))),)
+    # CR 120.3 / 608.2h: damage equal to a count taken as the effect resolves.
+    m = re.fullmatch(r"~ deals damage equal to (twice )?the number of creatures you control to "
+                     r"target creature", s)
+    if m:
+        return ((TargetSpec("creature"),),
+                (DamageByCount(2 if m.group(1) else 1, TargetSpec("creature", controller="you")),))
+    m = re.fullmatch(r"~ deals damage to target creature equal to the number of snow permanents "
+                     r"you control", s)
+    if m:
+        return ((TargetSpec("creature"),),
+                (DamageByCount(1, TargetSpec("permanent", controller="you"), "Snow"),))
+    # CR 613.4c: "Target creature gets -1/-1 until end of turn for each Swamp you control."
+    m = re.fullmatch(r"target creature gets ([+-]\d+)/([+-]\d+) until end of turn for each "
+                     r"([A-Z][a-z]+) you control", s)
+    if m:
+        spec = object_phrase(m.group(3) + " you control")
+        if spec is None:
+            return None
+        return ((TargetSpec("creature"),),
+                (PumpByCount(int(m.group(1)), int(m.group(2)), spec),))
+    # CR 400.3 then 119.3: "Return target creature to its owner's hand. Its controller
+    # loses N life." (Its controller: as it last existed on the battlefield, CR 608.2h.)
+    m = re.fullmatch(r"return target creature to its owner's hand\. its controller loses "
+                     r"(\d+) life", low)
+    if m:
+        # The life loss is recorded from the target before it moves; both happen during
+        # the same resolution with nothing checked in between (CR 608.2c).
+        return ((TargetSpec("creature"),),
+                (TargetControllerLosesLife(int(m.group(1)), 0), MoveTargetTo("hand", 0)))
+    # CR 121.1: "Draw a card, then draw cards equal to the number of cards named ~ in your
+    # graveyard."
+    if low == ("draw a card, then draw cards equal to the number of cards named ~ in your "
+               "graveyard"):
+        return (), (DrawCards(1), DrawPerNamedInGraveyard())
+    # CR 608.2d / 701.9a: "You may discard a card. If you do, draw two cards."
+    m = re.fullmatch(r"you may discard a card\. if you do, draw " + _N + r" cards", low)
+    if m:
+        return (), (MayDiscardToDraw(number(m.group(1))),)
     return None

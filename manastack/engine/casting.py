@@ -134,6 +134,20 @@ def castable_for_some_cost(g, player: int, o, zone: str, forced: str | None = No
         if alt is not None and any(len(choice_candidates(g, player, cc, None)) < cc.count
                                    for cc in alt.choices):
             continue
+        if "delve" in o.defn.keywords:
+            # CR 702.66a: each card in the graveyard may pay {1}.
+            generic = max(0, generic - len(g.players[player].graveyard))
+        if "convoke" in o.defn.keywords:
+            # CR 702.51a: each untapped creature may pay {1} or one mana of its color.
+            from ..mana import TYPE_INDEX
+            colored = list(colored)
+            for oid in convoke_candidates(g, player):
+                k = next((TYPE_INDEX[c] for c in g.objects[oid].defn.colors
+                          if colored[TYPE_INDEX[c]] > 0), None)
+                if k is not None:
+                    colored[k] -= 1
+                elif generic > 0:
+                    generic -= 1
         if can_afford(g, player, generic, colored):
             return True
     return False
@@ -321,6 +335,8 @@ def continue_cast(g) -> None:
         g.event("601.2f", f"total cost locked in at {format_cost(ctx.generic, ctx.colored)}")
         ctx.stage = "pay"
     if ctx.stage == "pay":
+        if ctx.kind == "spell" and _pay_by_keywords(g, ctx, item) == "ask":
+            return
         if ctx.generic == 0 and not any(ctx.colored):
             ctx.stage = "costs"
         else:
@@ -336,6 +352,101 @@ def continue_cast(g) -> None:
                                            "rule": "118.3"})
             return
         finish_cast(g)
+
+
+def delve_candidates(g, player: int, item) -> list[int]:
+    """CR 702.66a: the cards in the caster's graveyard that delve could exile."""
+    return list(g.players[player].graveyard)
+
+
+def convoke_candidates(g, player: int) -> list[int]:
+    """CR 702.51a: the untapped creatures the caster controls (a creature tapped this way
+    needn't have been under control since the turn began, CR 302.6)."""
+    return [oid for oid in g.battlefield if g.objects[oid].controller == player
+            and not g.objects[oid].tapped and is_creature(g.objects[oid])]
+
+
+def convoke_assignment(g, creatures, generic: int, colored) -> tuple[int, list[int]] | None:
+    """CR 702.51a: each creature pays one colored mana of one of its colors or one generic
+    mana of the total cost. The cost left to pay with mana, or None when some creature
+    can't pay anything. Colored mana is paid first (it is the harder part to pay)."""
+    from ..mana import TYPE_INDEX
+    objs = [g.objects[c] for c in creatures]
+
+    def go(i, gen, col):
+        if i == len(objs):
+            return gen, col
+        for c in objs[i].defn.colors:
+            k = TYPE_INDEX[c]
+            if col[k] > 0:
+                col2 = list(col)
+                col2[k] -= 1
+                r = go(i + 1, gen, col2)
+                if r is not None:
+                    return r
+        if gen > 0:
+            return go(i + 1, gen - 1, col)
+        return None
+    return go(0, generic, list(colored))
+
+
+def _pay_by_keywords(g, ctx, item):
+    """CR 702.66a / 702.51a: delve and convoke apply after the total cost is determined
+    (702.66b, 702.51b), as it is paid: exile cards from the graveyard for generic mana;
+    tap creatures for generic mana or mana of their color (decisions ``exile``, ``tap``)."""
+    from .flow import ask
+    defn = g.objects[item.source].defn
+    info = item.info
+    if "delve" in defn.keywords and "delved" not in info:
+        cands = delve_candidates(g, ctx.player, item)
+        most = min(ctx.generic, len(cands))
+        if most > 0:
+            ask(g, ctx.player, "exile", {"candidates": cands, "min": 0, "max": most,
+                                         "rule": "702.66a", "keyword": "delve"})
+            return "ask"
+        info["delved"] = 0
+    if "convoke" in defn.keywords and "convoked" not in info:
+        cands = [c for c in convoke_candidates(g, ctx.player)
+                 if convoke_assignment(g, [c], ctx.generic, ctx.colored) is not None]
+        if cands:
+            ask(g, ctx.player, "tap", {"candidates": cands, "min": 0,
+                                       "max": min(len(cands), ctx.generic + sum(ctx.colored)),
+                                       "rule": "702.51a", "keyword": "convoke"})
+            return "ask"
+        info["convoked"] = 0
+    return None
+
+
+def keyword_payment_legal(g, d, choice) -> bool:
+    """Whether ``choice`` answers a delve or convoke decision (CR 702.66a, 702.51a)."""
+    ctx = g.cast
+    if (not isinstance(choice, tuple) or len(set(choice)) != len(choice)
+            or len(choice) > d.data["max"] or not all(c in d.data["candidates"] for c in choice)):
+        return False
+    if d.data["keyword"] == "convoke":
+        return convoke_assignment(g, choice, ctx.generic, ctx.colored) is not None
+    return True
+
+
+def pay_by_keyword(g, d, choice) -> None:
+    """Carry out a delve or convoke answer: the cards are exiled, or the creatures tapped,
+    as part of paying the total cost (CR 601.2h)."""
+    ctx = g.cast
+    item = _item(g, ctx)
+    if d.data["keyword"] == "delve":
+        for oid in choice:
+            g.event("702.66a", f"{g.objects[oid].defn.name} is exiled to pay for the spell (delve)")
+            zones.move(g, g.objects[oid], "exile")
+        ctx.generic -= len(choice)
+        item.info["delved"] = len(choice)
+    else:
+        ctx.generic, ctx.colored = convoke_assignment(g, choice, ctx.generic, ctx.colored)
+        for oid in choice:
+            zones.tap(g, g.objects[oid])
+            g.event("702.51a", f"{g.objects[oid].defn.name} is tapped to pay for the spell "
+                    "(convoke)")
+        item.info["convoked"] = len(choice)
+    continue_cast(g)
 
 
 def multikicker_max(g, player: int, defn) -> int:

@@ -89,6 +89,15 @@ def declare_attackers(g, attackers) -> None:
     # CR 508.3a: abilities that trigger on attacking trigger now.
     for oid in attackers:
         fire_attacks(g, g.objects[oid])
+    if len(attackers) == 1:
+        # CR 702.83a-b: a creature attacks alone; exalted abilities of its controller's
+        # permanents trigger ("that creature" is the attacker).
+        from .triggers import fire_self
+        for oid in list(g.battlefield):
+            o = g.objects[oid]
+            if o.controller == g.active and o.defn.triggered:
+                fire_self(g, "creature_you_control_attacks_alone", o,
+                          {"creature": attackers[0]})
     if attackers:
         g.event("508.1", f"{g.pname(g.active)} attacks with "
                 + ", ".join(g.oname(a) for a in attackers))
@@ -363,6 +372,12 @@ def deal_combat_damage(g) -> None:
     for src, rec, n in hits:
         dealt = deal_damage(g, src, rec, n, source_obj=g.objects[src], combat=True)
         if dealt and rec in (0, 1) and src in g.objects:
+            toxic = sum(st.power for st in g.objects[src].defn.static if st.kind == "toxic")
+            if toxic:
+                # CR 702.164c / 120.3g: combat damage to a player by a creature with toxic
+                # gives that player poison counters equal to its total toxic value.
+                g.players[rec].poison += toxic
+                g.event("702.164c", f"{g.pname(rec)} gets {toxic} poison counter(s) (toxic)")
             fire_self(g, "combat_damage_to_player", g.objects[src], {"player": rec})
     g.pending = None
     g.priority = g.active

@@ -58,7 +58,16 @@ def deal_damage(g, source_id: int, recipient: int, amount: int, source_obj=None,
     sname = g.oname(source_id) if source_id in g.objects else (
         g.card_definition(source_card).name if source_card is not None and source_card != -1
         else f"#{source_id}")
-    if recipient in (0, 1):
+    # CR 702.90b-e: infect (its last known information if the source has left, 702.90d).
+    infect = (has_keyword(g, src, "infect") if src is not None else
+              source_card is not None and source_card != -1
+              and "infect" in g.card_definition(source_card).keywords)
+    if recipient in (0, 1) and infect:
+        # CR 120.3b: damage from a source with infect gives poison counters instead.
+        g.players[recipient].poison += amount
+        g.event("120.3b", f"{sname} deals {amount} damage to {g.pname(recipient)}: "
+                f"{amount} poison counter(s) (infect)")
+    elif recipient in (0, 1):
         g.players[recipient].life -= amount
         g.event("120.3a", f"{sname} deals {amount} damage to {g.pname(recipient)}")
     else:
@@ -68,10 +77,17 @@ def deal_damage(g, source_id: int, recipient: int, amount: int, source_obj=None,
         if src is not None and protected_from(g, o, src):
             g.event("702.16e", f"damage from {sname} to {g.oname(recipient)} is prevented")
             return 0
-        o.damage += amount
+        if infect:
+            # CR 120.3d: -1/-1 counters instead of marked damage.
+            o.counters = dict(o.counters or {})
+            o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + amount
+            g.event("120.3d", f"{sname} deals {amount} damage to {g.oname(recipient)}: "
+                    f"{amount} -1/-1 counter(s) (infect)")
+        else:
+            o.damage += amount
+            g.event("120.3e", f"{sname} deals {amount} damage to {g.oname(recipient)}")
         if src is not None and has_keyword(g, src, "deathtouch"):
             o.deathtouched = True
-        g.event("120.3e", f"{sname} deals {amount} damage to {g.oname(recipient)}")
     if src is not None and has_keyword(g, src, "lifelink"):
         g.players[src.controller].life += amount
         g.event("702.15b", f"{g.pname(src.controller)} gains {amount} life (lifelink)")

@@ -69,8 +69,117 @@ def _deal_damage_if_controls(g, item, eff, legal):
     return None
 
 
+def _count(g, spec, controller: int, supertype: str | None) -> int:
+    from .effects_more import each_matching
+    return sum(1 for oid in each_matching(g, spec, controller)
+               if supertype is None or supertype in g.objects[oid].defn.supertypes)
+
+
+def _damage_by_count(g, item, eff, legal):
+    """CR 120.3 / 608.2h: the amount is counted as the effect resolves."""
+    from .effects import deal_damage, first_target
+    t = first_target(item, eff.target)
+    if t is None or t not in legal:
+        return None
+    amount = eff.multiplier * _count(g, eff.spec, item.controller, eff.supertype)
+    deal_damage(g, item.source, t, amount, g.objects.get(item.source),
+                source_card=item.source_card)
+    return None
+
+
+def _pump_by_count(g, item, eff, legal):
+    """CR 613.4c (layer 7c); CR 608.2h: X is fixed as the effect begins."""
+    from .effects import _add_effect, first_target
+    t = first_target(item, eff.target)
+    if t is None or t not in legal:
+        return None
+    n = _count(g, eff.spec, item.controller, None)
+    p, q = eff.power * n, eff.toughness * n
+    _add_effect(g, layer="7c", affected=t, power=p, toughness=q, until=eff.until)
+    g.event("613.4c", f"{g.oname(t)} gets {p:+d}/{q:+d} until end of turn")
+    return None
+
+
+def _target_controller_loses_life(g, item, eff, legal):
+    """CR 119.3: the target's controller loses life (read before the target moves in the
+    same resolution, CR 608.2h)."""
+    from .effects import first_target
+    t = first_target(item, eff.target)
+    if t is None or t not in legal or t not in g.objects:
+        return None
+    p = g.objects[t].controller
+    g.players[p].life -= eff.amount
+    g.event("119.3", f"{g.pname(p)} loses {eff.amount} life")
+    return None
+
+
+def _draw_per_named(g, item, eff, legal):
+    """CR 121.1 / 201.2: count the cards with this name in your graveyard, then draw."""
+    from .effects import item_source_name
+    name = item_source_name(g, item)
+    me = item.controller
+    n = sum(1 for oid in g.players[me].graveyard if g.objects[oid].defn.name == name)
+    zones.draw(g, me, n)
+    return None
+
+
+def _may_discard_to_draw(g, item, eff, legal):
+    """CR 608.2d: "you may" is chosen as the effect resolves; CR 701.9a: the player
+    chooses the card; "if you do" draws only after a discard actually happened."""
+    from .effects import discard
+    from .flow import ask
+    player = item.controller
+    hand = g.players[player].hand
+    info = item.info
+    if info.get("may") is None:
+        if not hand:
+            return None
+        info["may"] = "ask"
+        ask(g, player, "yes_no", {"rule": "608.2d", "resolving": True})
+        if g.pending is not None:
+            return "ask"
+    if info.get("may") == "ask":
+        if not info.pop("answer", False):
+            info["may"] = "no"
+            return None
+        info["may"] = "discard"
+        ask(g, player, "choose_cards", {"cards": list(hand), "count": 1, "resolving": True,
+                                        "rule": "701.9a", "purpose": "discard"})
+        if g.pending is not None:
+            return "ask"
+    if info.get("may") == "discard":
+        chosen = [oid for oid in info.pop("answer", ()) if oid in hand]
+        info["may"] = "done"
+        for oid in chosen:
+            discard(g, player, oid)
+        if chosen:
+            zones.draw(g, player, eff.draw)
+    return None
+
+
+def _shuffle_self_into_library(g, item, eff, legal):
+    """CR 400.7 / 603.6c: a leaves-the-battlefield ability finds the card in the public
+    zone it went to; if it has left that graveyard, nothing happens. CR 701.24a."""
+    for p in (0, 1):
+        for oid in list(g.players[p].graveyard):
+            o = g.objects.get(oid)
+            if o is not None and o.card == item.source_card:
+                zones.move(g, o, "library")
+                zones.shuffle_library(g, o.owner)
+                g.event("701.24a", f"{g.pname(o.owner)} shuffles {o.defn.name} into their "
+                        "library")
+                return None
+    return None
+
+
 EFFECTS: dict = {
     A.PutFromHandOnTop: _put_from_hand_on_top,
     A.ExileGraveyard: _exile_graveyard,
     A.DealDamageIfControls: _deal_damage_if_controls,
+    A.DamageByCount: _damage_by_count,
+    A.PumpByCount: _pump_by_count,
+    A.TargetControllerLosesLife: _target_controller_loses_life,
+    A.DrawPerNamedInGraveyard: _draw_per_named,
+    A.MayDiscardToDraw: _may_discard_to_draw,
+    A.ShuffleSelfIntoLibrary: _shuffle_self_into_library,
 }

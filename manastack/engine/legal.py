@@ -60,7 +60,8 @@ def can_cast(g, player: int, o) -> str | None:
         return "307.1: a sorcery-speed spell needs your main phase and an empty stack"
     if d.spell is not None and not has_targets(g, d.spell, player):
         return "601.2c: the spell has no legal target"
-    if not d.alternatives and not d.mana_cost.hybrid and not d.mana_cost.phyrexian:
+    if (not d.alternatives and not d.mana_cost.hybrid and not d.mana_cost.phyrexian
+            and "convoke" not in d.keywords and "delve" not in d.keywords):
         cost = spell_cost(g, o)   # the usual case: one way to pay
         if not can_afford(g, player, cost.generic, cost.colored):
             return "601.2h: the total cost can't be paid"
@@ -285,10 +286,32 @@ def legal_actions(g):
         return [Action("choose", choice=c) for c in d.data["choices"]]
     if k == "x":
         return [Action("choose", choice=n) for n in range(d.data["max"] + 1)]
+    if k in CHOICE_COSTS and d.data.get("keyword"):
+        return _keyword_payment_actions(g, d)
     if k in CHOICE_COSTS:
         return [Action("choose", choice=c) for c in combinations(d.data["candidates"],
                                                                   d.data["count"])]
     raise AssertionError(f"unknown decision kind {k}")
+
+
+def _keyword_payment_actions(g, d) -> list[Action]:
+    """CR 702.66a / 702.51a: the answers to a delve or convoke decision: any number of the
+    candidates up to the most that can pay; cards or creatures alike in name and color
+    give one answer (the enumeration is capped for very large graveyards)."""
+    from .casting import keyword_payment_legal
+    cands = d.data["candidates"]
+    out = []
+    seen = set()
+    for n in range(d.data.get("min", 0), d.data["max"] + 1):
+        for c in combinations(cands, n):
+            key = tuple(sorted((g.objects[x].defn.name, g.objects[x].tapped) for x in c))
+            if key in seen or not keyword_payment_legal(g, d, c):
+                continue
+            seen.add(key)
+            out.append(Action("choose", choice=c))
+            if len(out) >= 512:
+                return out
+    return out
 
 
 def pay_actions(g, player: int) -> list[Action]:
@@ -378,6 +401,13 @@ def validate(g, action: Action) -> None:
         if not (isinstance(action.choice, int) and not isinstance(action.choice, bool)
                 and 0 <= action.choice <= 10_000):
             _illegal("107.3a", "X must be a whole number, 0 or more")
+        return
+    if k in CHOICE_COSTS and d.data.get("keyword"):
+        from .casting import keyword_payment_legal
+        if not keyword_payment_legal(g, d, action.choice):
+            _illegal(d.data["rule"], f"those can't pay for the spell by {d.data['keyword']}"
+                     f" (at most {d.data['max']}; convoke: each pays generic mana or mana of"
+                     " its color)")
         return
     if k in CHOICE_COSTS:
         ch = action.choice
@@ -551,6 +581,9 @@ def perform(g, a: Action, auto: bool = False) -> None:
         g.event("601.2b", f"X is {ch}")
         g.cast.stage = "targets"
         continue_cast(g)
+    elif kind in CHOICE_COSTS and d.data.get("keyword"):
+        from .casting import pay_by_keyword
+        pay_by_keyword(g, d, ch)
     elif kind in CHOICE_COSTS:
         g.cast.chosen.append(list(ch))
         continue_cast(g)

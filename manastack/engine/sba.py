@@ -33,6 +33,10 @@ def _one_pass(g) -> bool:
         # CR 704.5b: a player who drew from an empty library loses.
         elif p.drew_from_empty:
             losers.append((p.index, "704.5b", f"{g.pname(p.index)} drew from an empty library and loses"))
+        # CR 704.5c: a player with ten or more poison counters loses.
+        elif p.poison >= 10:
+            losers.append((p.index, "704.5c", f"{g.pname(p.index)} has {p.poison} poison "
+                           "counters and loses"))
     to_graveyard = []
     to_destroy = []
     for oid in g.battlefield:
@@ -91,6 +95,8 @@ def _one_pass(g) -> bool:
         return bool(unattach) or bool(gone)
     for o, rule, why in to_graveyard + to_destroy:
         if o.oid in g.objects and o.zone == "battlefield":
+            if rule != "704.5f" and zones.regenerated(g, o):
+                continue   # CR 701.19a: destruction replaced by a regeneration shield
             g.event(rule, f"{g.oname(o.oid)} {why} and is put into its owner's graveyard")
             zones.move(g, o, "graveyard")
     for idx, rule, text in losers:

@@ -27,8 +27,11 @@ def _object_matches(g, o, spec: TargetSpec, controller: int, item=None) -> bool:
         return False
     if spec.types and not all(t in types for t in spec.types):
         return False
-    if spec.subtypes and not all(t in o.defn.subtypes for t in spec.subtypes):
-        return False
+    # CR 702.73a / 205.3: a changeling has every creature type ("target Goblin").
+    if spec.subtypes:
+        from .characteristics import has_subtype
+        if not all(has_subtype(o, t) for t in spec.subtypes):
+            return False
     if spec.max_mana_value is not None and o.defn.mana_value > spec.max_mana_value:
         return False
     if spec.no_counters and o.counters and any(o.counters.values()):

@@ -169,8 +169,35 @@ def destroy(g, o: Obj, rule: str = "701.8a") -> bool:
     if has_keyword(g, o, "indestructible"):
         g.event("702.12b", f"{g.oname(o.oid)} is indestructible and isn't destroyed")
         return False
+    if regenerated(g, o):
+        return False
     g.event(rule, f"{g.oname(o.oid)} is destroyed")
     move(g, o, GRAVEYARD)
+    return True
+
+
+def regenerated(g, o: Obj) -> bool:
+    """CR 701.19a / 614.8: if ``o`` has a regeneration shield, the shield is used up and
+    replaces its destruction: it is tapped, all damage is removed from it, and it is
+    removed from combat. Returns whether the destruction was replaced."""
+    shield = next((e for e in g.effects if e.affected == o.oid and e.layer == "shield"), None)
+    if shield is None:
+        return False
+    g.effects = [e for e in g.effects if e is not shield]
+    tap(g, o)
+    o.damage = 0
+    o.deathtouched = False
+    c = g.combat
+    if c is not None:
+        # CR 506.4: a permanent removed from combat stops being an attacking or blocking
+        # creature.
+        c.attackers.pop(o.oid, None)
+        c.blockers.pop(o.oid, None)
+        for blockers in c.blocked.values():   # CR 509.1h: the attacker stays blocked
+            if o.oid in blockers:
+                blockers.remove(o.oid)
+    g.event("701.19a", f"{g.oname(o.oid)} regenerates: tapped, damage removed, removed from "
+            "combat")
     return True
 
 
