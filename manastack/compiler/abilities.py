@@ -797,3 +797,35 @@ class MayDiscardToDraw:
 class ShuffleSelfIntoLibrary:
     """CR 400.7 / 701.24a: the source card, now in a graveyard, is shuffled into its
     owner's library ("its owner shuffles it into their library")."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSacrifices:
+    """CR 701.21a / 101.4: each player in ``who`` ("you", "each_player",
+    "each_opponent", "target": target number ``target``) sacrifices ``count``
+    permanents matching ``spec`` of their choice (an edict)."""
+
+    count: int
+    spec: TargetSpec
+    who: str = "you"
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Restrict:
+    """CR 508.1c / 509.1b: target number ``target`` (-1: the source) ``can't attack``
+    and/or ``can't block`` (``kinds``: ``cant_attack``, ``cant_block``) ``until``."""
+
+    kinds: tuple[str, ...]
+    target: int = 0
+    until: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class RestrictEach:
+    """CR 508.1c / 509.1b / 611.2c: each permanent matching ``spec`` as the effect begins
+    can't attack and/or block (``kinds``) ``until``."""
+
+    kinds: tuple[str, ...]
+    spec: TargetSpec
+    until: str = "end_of_turn"

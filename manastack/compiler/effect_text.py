@@ -13,9 +13,11 @@ import dataclasses
 import re
 
 from .abilities import (KEYWORDS, CounterSpell, CreateTokens, DamageEach, DealDamage, Destroy,
-                        DestroyEach, Discard, DrawCards, Fight, GainKeywords, GainLife,
+                        DestroyEach, Discard, DrawCards, Fight, GainControl, GainKeywords,
+                        GainLife,
                         LoseLife, Mill, ModifyEach, ModifyPowerToughness, MoveTargetTo,
-                        PlayerDiscards, PlayerDraws, PlayerGainsLife, PutCounters,
+                        PlayerDiscards, PlayerDraws, PlayerGainsLife, PlayerSacrifices,
+                        PutCounters, Restrict, RestrictEach,
                         PutCountersEach, Scry, SearchToZone, Surveil, TapTarget, TargetSpec,
                         Untap)
 
@@ -270,9 +272,9 @@ def shift(effects: tuple, k: int) -> tuple:
         ch = {}
         for f in ("target", "first", "second"):
             if hasattr(e, f) and isinstance(getattr(e, f), int) and getattr(e, f) >= 0:
-                if f == "target" and type(e).__name__ in ("LoseLife", "PlayerGainsLife",
-                                                         "PlayerDraws", "PlayerDiscards",
-                                                         "Mill") and e.who != "target":
+                if f == "target" and type(e).__name__ in (
+                        "LoseLife", "PlayerGainsLife", "PlayerDraws", "PlayerDiscards", "Mill",
+                        "PlayerSacrifices") and e.who != "target":
                     continue
                 ch[f] = getattr(e, f) + k
         out.append(dataclasses.replace(e, **ch) if ch else e)
@@ -373,6 +375,46 @@ def _sentence(s: str, low: str):
     if m:
         who = m.group(1) or "you"
         return _player_target(who), (Mill(number(m.group(2)), _PLAYERS[who]),)
+    # CR 701.21a: sacrificing permanents of one's choice (an edict).
+    m = re.fullmatch(r"(?:(you|each player|target player|target opponent|each opponent) )?"
+                     r"(sacrifice|sacrifices) " + _N + r" (.+?)(?: of their choice)?", low)
+    if m:
+        who = m.group(1) or "you"
+        if (m.group(2) == "sacrifice") != (who == "you"):
+            return None
+        n = number(m.group(3))
+        spec = object_phrase(s[m.start(4):m.end(4)], plural=n > 1)
+        if spec is None or spec.zone != "battlefield" or spec.kind not in ("creature",
+                                                                           "permanent") \
+                or spec.controller is not None or spec.other:
+            return None
+        return _player_target(who), (PlayerSacrifices(n, spec, _PLAYERS[who]),)
+    # CR 508.1c / 509.1b: "can't attack", "can't block" restrictions this turn.
+    m = re.fullmatch(r"(.+?) (can't|cannot) (attack or block|block|attack) this turn", s)
+    if m:
+        kinds = {"attack or block": ("cant_attack", "cant_block"), "block": ("cant_block",),
+                 "attack": ("cant_attack",)}[m.group(3)]
+        subject = m.group(1)
+        if subject in ("~", "it"):
+            return (), (Restrict(kinds, -1),)
+        spec = target_phrase(subject, multi=True)
+        if spec is not None:
+            if spec.zone != "battlefield" or spec.kind not in ("creature", "permanent"):
+                return None
+            return (spec,), (Restrict(kinds, 0),)
+        each = each_phrase(subject)
+        if each is not None and subject.startswith(("each ", "all ", "other ", "creatures ")):
+            return (), (RestrictEach(kinds, _creatures(each)),)
+        return None
+    # CR 613.1b / 611.2a: gaining control; with no duration stated, the effect lasts until
+    # the end of the game (it ends when the permanent leaves the battlefield, 400.7).
+    m = re.fullmatch(r"gain control of (target .+?)( until end of turn)?", s)
+    if m:
+        spec = target_phrase(m.group(1))
+        if spec is None or spec.zone != "battlefield" or spec.kind not in ("creature",
+                                                                           "permanent"):
+            return None
+        return (spec,), (GainControl(0, "end_of_turn" if m.group(2) else "permanent"),)
     # CR 701.22 / 701.25: scry and surveil.
     m = re.fullmatch(r"(scry|surveil) (\d+)", low)
     if m:
@@ -619,14 +661,48 @@ TRIGGERS: list = [
     (r"whenever you cast a creature spell", ("cast|Creature|you",)),
     (r"whenever you cast a spell", ("cast||you",)),
     (r"whenever an opponent casts a spell", ("cast||opponent",)),
+    # CR 509.3a / 509.3c: blocking and becoming blocked.
+    (r"whenever ~ blocks or becomes blocked", ("blocks", "becomes_blocked")),
+    (r"whenever ~ blocks", ("blocks",)),
+    (r"whenever ~ becomes blocked", ("becomes_blocked",)),
+    # CR 119.9: once for each life-gain event.
+    (r"whenever you gain life", ("gain_life|you",)),
     (r"at the beginning of your end step", ("your_end_step",)),
     (r"at the beginning of (?:each|the) end step", ("end_step",)),
     (r"at the beginning of each upkeep", ("each_upkeep",)),
 ]
 
 
+# CR 700.4: "whenever a creature dies" (events ``dies|QUALS|WHO|other``, read by
+# engine/triggers.fire_dies).
+TRIGGERS.append((r"whenever ~ or another creature you control dies",
+                 ("dies", "dies|Creature|you|other")))
+TRIGGERS.append((r"whenever ~ or another creature dies", ("dies", "dies|Creature||other")))
+for _who, _w in (("you control ", "you"), ("an opponent controls ", "opponent"),
+                 ("you don't control ", "opponent"), ("", "")):
+    for _tok in ("nontoken ", ""):
+        for _det, _other in (("another", "other"), ("a", "")):
+            TRIGGERS.append((rf"whenever {_det} {_tok}creature {_who}dies",
+                             (f"dies|Creature{';nontoken' if _tok else ''}|{_w}|{_other}",)))
+
+
+_RULES_COUNTERS = {"shield", "stun", "finality", "loyalty", "defense", "lore", "poison", "rad",
+                   "time", "fade", "age", "level", "experience", "energy", "ticket"}
+
+
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     """A whole line (a static ability, a trigger...) into ``out``; False if not."""
+    # CR 614.1c: "This permanent enters with N [kind] counters on it" (a replacement
+    # effect on how it enters, however it enters).
+    m = re.fullmatch(r"~ enters with " + _N + r" ([+-]1/[+-]1|[a-z]+) counters? on it", low)
+    # CR 122.1b / 122.1c / 122.1d / 122.1h: keyword, shield, stun and finality counters
+    # have rules meaning of their own (not yet).
+    if m and not is_spell and m.group(2) not in _RULES_COUNTERS \
+            and not _keyword_ok(m.group(2)):
+        from .abilities import StaticAbility
+        out["static"].append(StaticAbility("enters_with_n_counters", line,
+                                           power=number(m.group(1)), counter=m.group(2)))
+        return True
     # CR 207.2c: an ability word ("Landfall — Whenever ...") has no rules meaning.
     m = re.fullmatch(r"([A-Z][A-Za-z' ]+) — ((?:When|Whenever|At) .+)", line)
     if m:

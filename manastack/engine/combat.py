@@ -12,6 +12,11 @@ from .resolution import deal_damage
 
 # ---------------------------------------------------------------- attackers (CR 508)
 
+def restricted(g, o, kind: str) -> bool:
+    from .effects_more import restricted as r
+    return r(g, o, kind)
+
+
 def can_attack(g, o) -> bool:
     """CR 508.1a: an untapped creature of the active player, under their control since
     the turn began (CR 302.6) unless it has haste (702.10b), without defender (702.3b)."""
@@ -20,6 +25,9 @@ def can_attack(g, o) -> bool:
     if o.sick and not has_keyword(g, o, "haste"):
         return False
     if has_keyword(g, o, "defender") or has_static(o, "cant_attack"):
+        return False
+    # CR 508.1c: "can't attack this turn" from a resolved spell or ability.
+    if g.effects and restricted(g, o, "cant_attack"):
         return False
     return True
 
@@ -188,6 +196,9 @@ def block_options(g) -> tuple[list[int], list[list[int]]]:
         if o.controller != defender or not is_creature(o) or o.tapped:
             continue
         if has_static(o, "cant_block"):
+            continue
+        # CR 509.1b: "can't block this turn" from a resolved spell or ability.
+        if g.effects and restricted(g, o, "cant_block"):
             continue
         opts = [a for a in attackers if can_block(g, o, g.objects[a])]
         if opts:

@@ -91,6 +91,8 @@ def deal_damage(g, source_id: int, recipient: int, amount: int, source_obj=None,
     if src is not None and has_keyword(g, src, "lifelink"):
         g.players[src.controller].life += amount
         g.event("702.15b", f"{g.pname(src.controller)} gains {amount} life (lifelink)")
+        from .triggers import fire_gain_life
+        fire_gain_life(g, src.controller, amount)   # CR 119.9
     return amount
 
 
@@ -107,6 +109,8 @@ def _deal_damage(g, item, eff, legal):
 def _gain_life(g, item, eff, legal):
     g.players[item.controller].life += eff.amount
     g.event("119.3", f"{g.pname(item.controller)} gains {eff.amount} life")
+    from .triggers import fire_gain_life
+    fire_gain_life(g, item.controller, eff.amount)   # CR 119.9
 
 
 def _draw(g, item, eff, legal):

@@ -151,6 +151,8 @@ def _player_gains_life(g, item, eff, legal):
         # CR 119.3: gaining life adds to the total.
         g.players[p].life += eff.amount
         g.event("119.3", f"{g.pname(p)} gains {eff.amount} life")
+        from .triggers import fire_gain_life
+        fire_gain_life(g, p, eff.amount)   # CR 119.9
 
 
 def _player_draws(g, item, eff, legal):
@@ -384,9 +386,12 @@ def _destroy_each(g, item, eff, legal):
     """CR 701.8a: destroy each matching permanent (all at once)."""
     victims = [g.objects[oid] for oid in each_matching(g, eff.spec, item.controller,
                                                           item.source)]
+    from .triggers import begin_together, end_together
+    begin_together()   # CR 603.10a: they leave at once; "dies" abilities look back
     for o in victims:
         if o.oid in g.objects and o.zone == "battlefield":
             zones.destroy(g, o)   # CR 702.12b: not an indestructible one
+    end_together()
 
 
 def card_matches(g, card: int, spec) -> bool:
@@ -466,6 +471,73 @@ def _move_target_to(g, item, eff, legal):
             g.event(rule, f"{name} is put into its owner's {eff.to}")
 
 
+def _player_sacrifices(g, item, eff, legal):
+    """CR 701.21a / 101.4: each player chooses the permanents they sacrifice (only their
+    own, as many as they can), in APNAP order; then they are sacrificed at once."""
+    from .flow import ask
+    from .triggers import begin_together, end_together
+    info = item.info
+    who = info.get("sacrificers")
+    if who is None:
+        who = players_of(g, item, eff.who, eff.target, legal)
+        info["sacrificers"] = who
+        info["sacrificed"] = []
+    chosen = info["sacrificed"]
+    if "answer" in info:
+        chosen.append(list(info.pop("answer")))
+    while len(chosen) < len(who):
+        p = who[len(chosen)]
+        cands = [oid for oid in g.battlefield if g.objects[oid].controller == p
+                 and permanent_matches(g, g.objects[oid], eff.spec, p)]
+        n = min(eff.count, len(cands))
+        if n == len(cands):
+            chosen.append(cands)
+            continue
+        ask(g, p, "choose_cards", {"cards": cands, "count": n, "resolving": True,
+                                   "rule": "701.21a", "purpose": "sacrifice"})
+        if g.pending is not None:
+            return "ask"
+        chosen.append(list(info.pop("answer")))
+    del info["sacrificers"], info["sacrificed"]
+    begin_together()
+    for p, oids in zip(who, chosen):
+        for oid in oids:
+            o = g.objects.get(oid)
+            if o is not None and o.zone == "battlefield" and o.controller == p:
+                g.event("701.21a", f"{g.pname(p)} sacrifices {o.defn.name}")
+                zones.move(g, o, "graveyard")
+    end_together()
+    return None
+
+
+# ---------------------------------------------------------------- restrictions
+
+def restricted(g, o, kind: str) -> bool:
+    """CR 508.1c / 509.1b: whether an effect from a resolved spell or ability says ``o``
+    can't attack (``cant_attack``) or can't block (``cant_block``)."""
+    return any(e.layer == "restriction" and e.affected == o.oid and e.data == kind
+               for e in g.effects)
+
+
+def _restrict(g, item, eff, legal):
+    from .effects import _add_effect
+    for t in _subjects(g, item, eff.target, legal):
+        for kind in eff.kinds:
+            _add_effect(g, layer="restriction", affected=t, until=eff.until, data=kind)
+        what = " and ".join(k.replace("cant_", "can't ") for k in eff.kinds)
+        g.event("611.2a", f"{g.oname(t)} {what} this turn")
+
+
+def _restrict_each(g, item, eff, legal):
+    """CR 611.2c: only the objects that match as the effect begins are affected."""
+    from .effects import _add_effect
+    for oid in each_matching(g, eff.spec, item.controller, item.source):
+        for kind in eff.kinds:
+            _add_effect(g, layer="restriction", affected=oid, until=eff.until, data=kind)
+    g.event("611.2c", "creatures " + " and ".join(k.replace("cant_", "can't ")
+                                                   for k in eff.kinds) + " this turn")
+
+
 EFFECTS: dict = {
     A.LoseLife: _lose_life, A.PlayerGainsLife: _player_gains_life,
     A.PlayerDraws: _player_draws, A.PlayerDiscards: _player_discards, A.Mill: _mill,
@@ -473,4 +545,6 @@ EFFECTS: dict = {
     A.TapTarget: _tap_target, A.GainKeywords: _gain_keywords, A.ModifyEach: _modify_each,
     A.PutCountersEach: _put_counters_each, A.Fight: _fight, A.DestroyEach: _destroy_each,
     A.SearchToZone: _search_to_zone, A.MoveTargetTo: _move_target_to,
+    A.PlayerSacrifices: _player_sacrifices, A.Restrict: _restrict,
+    A.RestrictEach: _restrict_each,
 }

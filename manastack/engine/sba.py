@@ -93,12 +93,15 @@ def _one_pass(g) -> bool:
         g.event("704.5n", f"{g.oname(o.oid)} becomes unattached")
     if not losers and not to_graveyard and not to_destroy:
         return bool(unattach) or bool(gone)
+    from .triggers import begin_together, end_together
+    begin_together()   # CR 704.3: these state-based actions happen at once (603.10a)
     for o, rule, why in to_graveyard + to_destroy:
         if o.oid in g.objects and o.zone == "battlefield":
             if rule != "704.5f" and zones.regenerated(g, o):
                 continue   # CR 701.19a: destruction replaced by a regeneration shield
             g.event(rule, f"{g.oname(o.oid)} {why} and is put into its owner's graveyard")
             zones.move(g, o, "graveyard")
+    end_together()
     for idx, rule, text in losers:
         g.players[idx].lost = True
         g.event(rule, text)

@@ -144,6 +144,69 @@ def _enters_matches(g, ev: str, o, n) -> bool:
     return all(t in n.defn.types for t in filter(None, types.split(",")))
 
 
+# Objects that left the battlefield in the current simultaneous event (a batch of
+# state-based actions, "destroy all"), or None outside one.
+_TOGETHER: list | None = None
+
+
+def begin_together() -> None:
+    """Start an event in which several permanents leave the battlefield at once."""
+    global _TOGETHER
+    _TOGETHER = []
+
+
+def end_together() -> None:
+    global _TOGETHER
+    _TOGETHER = None
+
+
+def fire_dies(g, o, info: dict | None = None) -> None:
+    """CR 700.4 / 603.6c / 603.10a: "whenever a creature dies" abilities (events
+    ``dies|QUALS|WHO|other``) look back in time: the permanents on the battlefield just
+    before the event trigger -- the dying creature itself and those leaving at the same
+    time included."""
+    global _TOGETHER
+    watchers = [g.objects[x] for x in g.battlefield] + list(_TOGETHER or ()) + [o]
+    if _TOGETHER is not None:
+        _TOGETHER.append(o)
+    for w in watchers:
+        if w.defn.triggered:
+            fire_watchers(g, w, "dies|", lambda ev, w=w: _dies_matches(ev, w, o),
+                          dict(info or {}, died=o.oid, died_card=o.card))
+
+
+def _dies_matches(ev: str, w, o) -> bool:
+    _, quals, who, other = ev.split("|")
+    if other and w.oid == o.oid:
+        return False
+    if who == "you" and o.controller != w.controller:
+        return False
+    if who == "opponent" and o.controller == w.controller:
+        return False
+    for q in filter(None, quals.split(";")):
+        if q == "nontoken":
+            # CR 111.1: a token is not a card.
+            if o.card <= -2:
+                return False
+        elif q not in o.defn.types:
+            return False
+    return True
+
+
+def fire_gain_life(g, player: int, amount: int) -> None:
+    """CR 119.9: "whenever you gain life" triggers once for each life-gain event (each
+    source that causes it; gaining 0 life is no event). Events ``gain_life|you``;
+    "that much" is remembered (CR 603.2)."""
+    if amount <= 0:
+        return
+    for oid in list(g.battlefield):
+        o = g.objects[oid]
+        if o.defn.triggered:
+            fire_watchers(g, o, "gain_life|",
+                          lambda ev, o=o: ev == "gain_life|you" and o.controller == player,
+                          {"amount": amount})
+
+
 def fire_end_step(g) -> None:
     """CR 513.1a: "at the beginning of the end step" abilities trigger."""
     for oid in list(g.battlefield):

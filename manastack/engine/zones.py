@@ -58,6 +58,11 @@ def _enters(g, n: Obj, x: int = 0, chosen=None, alt=None, kicked: int = 0) -> No
             n.counters = dict(n.counters or {})
             n.counters[s.counter] = n.counters.get(s.counter, 0) + x
             g.event("614.1c", f"{n.defn.name} enters with {x} {s.counter} counter(s)")
+        if s.kind == "enters_with_n_counters":
+            # CR 614.1c: "This permanent enters with N counters" (``power`` = N).
+            n.counters = dict(n.counters or {})
+            n.counters[s.counter] = n.counters.get(s.counter, 0) + s.power
+            g.event("614.1c", f"{n.defn.name} enters with {s.power} {s.counter} counter(s)")
         if s.kind == "kicked_counters" and kicked:
             # CR 614.1c / 702.33d: "If this creature was kicked, it enters with N +1/+1
             # counters on it" (``power`` = N; ``toughness`` = 1: N for each time, 702.33c).
@@ -90,6 +95,9 @@ def _leaves(g, o: Obj, zone: str) -> None:
         if "Creature" in o.defn.types:
             fire_self(g, "dies", o, info)
         fire_self(g, "graveyard_from_battlefield", o, info)
+    if zone == GRAVEYARD and "Creature" in o.defn.types:
+        from .triggers import fire_dies
+        fire_dies(g, o)   # CR 700.4 / 603.10a: "whenever a creature dies" looks back
 
 
 def _return_linked(g, source_oid: int) -> None:
