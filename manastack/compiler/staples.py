@@ -2,7 +2,7 @@
 (``compile_line``, asked first by ``oracle.compile_line``) and effect sentences
 (``compile_sentence``, asked by ``oracle.compile_sentence`` before ``effect_text``).
 
-Each template is a rule's wording, not a card's: "[Type]cycling {N}", "Draw N cards,
+Each template is a rule's wording, not a card's ("Draw N cards,
 then put N cards from your hand on top of your library in any order", "Exile target
 player's graveyard", "Counter target [spell phrase] unless its controller pays {N}"...
 A wording the engine cannot play exactly is left to fail (an ``Unsupported`` node).
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..mana import ManaCost
-from .abilities import (KEYWORDS, ActivatedAbility, CounterUnlessPays, Cost, DamageByCount,
+from .abilities import (KEYWORDS, CounterUnlessPays, DamageByCount,
                         DamageEach, DealDamage, DealDamageIfControls, Destroy, DrawCards,
                         DrawPerNamedInGraveyard, ExileGraveyard, MayDiscardToDraw, ModifyEach,
                         MoveTargetTo, PumpByCount, PutFromHandOnTop, Scry, SearchToZone,
@@ -40,22 +40,6 @@ def _mana(text: str) -> ManaCost | None:
 
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     """Compile one line into ``out``; False when no staple template matches."""
-    # CR 702.29a / 702.29e: "[Type]cycling [cost]" means "[Cost], Discard this card:
-    # Search your library for a [type] card, reveal it, put it into your hand, then
-    # shuffle." (basic landcycling: a basic land card).
-    m = re.fullmatch(r"(plains|island|swamp|mountain|forest|basic land)cycling " + _MANA, low)
-    if m:
-        mana = _mana(m.group(2))
-        if mana is None:
-            return False
-        if m.group(1) == "basic land":
-            spec = TargetSpec("card", zone="library", types=("Land",), quals=("super:Basic",))
-        else:
-            spec = TargetSpec("card", zone="library", subtypes=(m.group(1).capitalize(),))
-        out["activated"].append(ActivatedAbility(Cost(mana, discard_self=True),
-                                                 (SearchToZone(spec, "hand"),), (), False,
-                                                 False, line, "hand"))
-        return True
     # CR 207.2c: metalcraft is an ability word; the line is "[~] deals N damage instead if
     # you control three or more artifacts", modifying the spell's damage (CR 120.3).
     m = re.fullmatch(r"metalcraft — ~ deals (\d+) damage instead if you control (three|\d+) or "

@@ -605,6 +605,8 @@ def pay_other_costs(g, o, ab, chosen=()) -> None:
     if c.remove_counters and o is not None:
         kind, n = c.remove_counters
         o.counters[kind] -= n   # CR 118.3
+        if o.counters[kind] <= 0:
+            del o.counters[kind]   # no counters of that kind are left
         g.event("118.3", f"{n} {kind} counter(s) removed from {g.oname(o.oid)}")
     _pay_choices(g, c.choices, chosen)
     if c.discard_self and o is not None and o.zone == "hand":

@@ -582,6 +582,8 @@ def _remove_counters(g, item, eff, legal):
     for k, n in dict(item.info.pop("answer")).items():
         if n:
             o.counters[k] = o.counters.get(k, 0) - n
+            if o.counters[k] <= 0:
+                del o.counters[k]
             g.event("122.1", f"{n} {k} counter(s) removed from {g.oname(t)}")
     return None
 
@@ -603,7 +605,6 @@ def _counter_unless_pays(g, item, eff, legal):
     """CR 118.12a: the spell's controller is asked whether to pay, then pays (a mana
     payment during resolution); if they don't, the spell is countered."""
     from .casting import can_afford, continue_cast
-    from .flow import ask
     from .state import CastContext
     # target -1: the spell or ability the trigger refers to (ward, CR 702.21a).
     t = item.info.get("spell") if eff.target < 0 else _target(item, eff, legal)

@@ -11,8 +11,7 @@ from ..mana import TYPE_INDEX, pool_can_pay
 from .actions import AUTO, PASS, PAY, Action, IllegalAction, ProductActions, SubsetActions
 from .costs import apply_choice, symbol_options
 from .casting import (after_payment, auto_pay, begin_activate, begin_cast, can_afford,
-                      can_pay_tap,
-                      can_pay_other_costs, choice_candidates, continue_cast, has_targets,
+                      can_pay_other_costs, can_pay_tap, continue_cast, has_targets,
                       reverse_cast, spell_cost, tapping_source)
 from .mana_abilities import finish_mana_choice, mana_options
 from .characteristics import activated_abilities, is_land
