@@ -215,6 +215,27 @@ def _tb_head(exc: BaseException, lines: int = 8) -> str:
     return "\n".join(text[-lines:])
 
 
+class PatientAgent(RandomAgent):
+    """A random agent that passes once it has taken 20 actions in a row at priority in
+    one step: a free ability on 20 permanents ("{0}: ...") is otherwise activated almost
+    forever (a limit of random play, not of the rules)."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self._streak = (None, 0)
+
+    def choose(self, game):
+        d = game.decision
+        if d.kind == "priority":
+            key = (game.turn, game.step)
+            n = self._streak[1] + 1 if self._streak[0] == key else 1
+            self._streak = (key, n)
+            if n > 20:
+                from manastack.engine.actions import PASS
+                return PASS
+        return super().choose(game)
+
+
 def play_one(name: str, seed: int, max_turns: int, replay_check: bool) -> dict:
     """One game for ``name`` with ``seed``; returns facts and an optional failure."""
     from manastack.engine.setup import new_game, replay
@@ -229,7 +250,7 @@ def play_one(name: str, seed: int, max_turns: int, replay_check: bool) -> dict:
         if sum(1 for c, o in zip(g.setup.cards, g.setup.owners) if o == 0 and c == name) \
                 != deck.count(name):
             raise InvariantError("the deck does not hold the card under test")
-        agents = [RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2)]
+        agents = [PatientAgent(seed * 2 + 1), PatientAgent(seed * 2 + 2)]
         phase = "invariant"
         check_invariants(g)
         n = 0

@@ -24,13 +24,11 @@ MAX_TURNS = 12
 # the card goes back into the sample by deleting its line here.
 KNOWN_ENGINE_BUGS: dict[str, str] = {
     # "Card Name": "what goes wrong (CR rule)",
-    # Not an engine bug but a limit of the sweep: a free ({0}) ability that 20 copies on
-    # the battlefield offer at every priority; random agents rarely pass (stall).
-    "Viscid Lemures": "{0}: gets -1/-0 and gains swampwalk -- random agents activate it "
-                      "without end (sweep limitation, not a rules error)",
     # Found and since fixed: activated hybrid/Phyrexian costs locked in at {0} (CR 602.2b
     # + 601.2f) -- Fireborn Knight, Blistering Dieflyn, Loch Korrigan, Parapet Watchers,
     # Rune-Cervin Rider, Immolating Souleater, Moltensteel Dragon stacked free pumps forever.
+    # Not an engine bug: 20 copies of a free ({0}) ability (Viscid Lemures) kept random
+    # agents activating; the sweep's agents now pass after 20 actions in one step.
 }
 
 

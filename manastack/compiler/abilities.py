@@ -829,3 +829,40 @@ class RestrictEach:
     kinds: tuple[str, ...]
     spec: TargetSpec
     until: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class WithX:
+    """CR 107.3a / 107.3m: ``effect`` with its ``field`` (``amount``, ``count``) equal to
+    X, the value announced as the spell was cast or the ability activated."""
+
+    effect: object
+    field: str = "amount"
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtTop:
+    """CR 401.2: an effect lets its controller look at the top ``count`` cards of their
+    library; the following effects act on "them" (the cards looked at)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class LookedToHand:
+    """Put ``count`` of the cards looked at (matching ``spec`` if any) into the hand;
+    ``optional``: "you may reveal a [spec] card from among them and put it into your
+    hand" (CR 701.20a: revealed)."""
+
+    count: int = 1
+    spec: TargetSpec | None = None
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LookedToRest:
+    """"... and the rest on the bottom of your library in any order / in a random order"
+    (``to`` = ``bottom``) or "into your graveyard" (``graveyard``)."""
+
+    to: str = "bottom"
+    random: bool = False

@@ -17,7 +17,8 @@ from .abilities import (KEYWORDS, CounterSpell, CreateTokens, DamageEach, DealDa
                         GainLife,
                         LoseLife, Mill, ModifyEach, ModifyPowerToughness, MoveTargetTo,
                         PlayerDiscards, PlayerDraws, PlayerGainsLife, PlayerSacrifices,
-                        PutCounters, Restrict, RestrictEach,
+                        PutCounters, Restrict, RestrictEach, WithX, LookAtTop, LookedToHand,
+                        LookedToRest,
                         PutCountersEach, Scry, SearchToZone, Surveil, TapTarget, TargetSpec,
                         Untap)
 
@@ -269,6 +270,9 @@ def shift(effects: tuple, k: int) -> tuple:
         return effects
     out = []
     for e in effects:
+        if isinstance(e, WithX):
+            out.append(WithX(shift((e.effect,), k)[0], e.field))
+            continue
         ch = {}
         for f in ("target", "first", "second"):
             if hasattr(e, f) and isinstance(getattr(e, f), int) and getattr(e, f) >= 0:
@@ -308,6 +312,8 @@ def compile_sentence(s: str, low: str):
     """One effect sentence -> (targets, effects) or None."""
     if re.search(r"\.\s", s) or '"' in s:
         return None
+    if re.search(r"\bX\b", s):
+        return _with_x(s)
     r = _sentence(s, low)
     if r is not None:
         return r
@@ -330,6 +336,31 @@ def compile_sentence(s: str, low: str):
         if a is not None and b is not None:
             return a[0] + b[0], a[1] + shift(b[1], len(a[0]))
     return None
+
+
+def _with_x(s: str):
+    """CR 107.3a: "deals X damage", "draw X cards": the amount is the X announced for
+    the spell or ability (a number ``_XN`` stands for it while the sentence compiles)."""
+    if "99" in s or re.search(r"\bX (is|can't|must)\b|where X\b", s):
+        return None
+    n = len(re.findall(r"\bX\b", s))
+    t = re.sub(r"\bX\b", "99", s)
+    r = compile_sentence(t, t.lower())
+    if r is None:
+        return None
+    out, found = [], 0
+    for e in r[1]:
+        fs = [f.name for f in dataclasses.fields(e) if getattr(e, f.name) == 99]
+        if not fs:
+            out.append(e)
+            continue
+        if len(fs) != 1 or fs[0] not in ("amount", "count"):
+            return None
+        found += 1
+        out.append(WithX(dataclasses.replace(e, **{fs[0]: 0}), fs[0]))
+    if found != n:
+        return None
+    return r[0], tuple(out)
 
 
 def _sentence(s: str, low: str):
@@ -415,6 +446,24 @@ def _sentence(s: str, low: str):
                                                                            "permanent"):
             return None
         return (spec,), (GainControl(0, "end_of_turn" if m.group(2) else "permanent"),)
+    # CR 401.2: looking at the top cards of one's library, then putting them away.
+    m = re.fullmatch(r"look at the top " + _N + r" cards of your library", low)
+    if m:
+        return (), (LookAtTop(number(m.group(1))),)
+    m = re.fullmatch(r"put " + _N + r" of (?:them|those cards) into your hand and the "
+                     r"(rest|other) (into your graveyard|on the bottom of your library"
+                     r"(?: in (any|a random) order)?)", low)
+    if m:
+        k = number(m.group(1))
+        rest = (LookedToRest("graveyard") if m.group(3) == "into your graveyard"
+                else LookedToRest("bottom", m.group(4) == "a random"))
+        return (), (LookedToHand(k), rest)
+    m = re.fullmatch(r"put the rest (into your graveyard|on the bottom of your library in "
+                     r"(any|a random) order)", low)
+    if m:
+        if m.group(1) == "into your graveyard":
+            return (), (LookedToRest("graveyard"),)
+        return (), (LookedToRest("bottom", m.group(2) == "a random"),)
     # CR 701.22 / 701.25: scry and surveil.
     m = re.fullmatch(r"(scry|surveil) (\d+)", low)
     if m:

@@ -538,6 +538,89 @@ def _restrict_each(g, item, eff, legal):
                                                    for k in eff.kinds) + " this turn")
 
 
+def _with_x(g, item, eff, legal):
+    """CR 107.3a / 107.3m: X is the value announced as the spell was cast or the ability
+    activated."""
+    import dataclasses
+    from .effects import execute
+    return execute(g, item, dataclasses.replace(eff.effect, **{eff.field: item.x}), legal)
+
+
+# ---------------------------------------------------------------- looking at the library
+
+def _look_at_top(g, item, eff, legal):
+    """CR 401.2: the controller looks at the top cards of their library (remembered as
+    "them" for the effects that follow)."""
+    lib = g.players[item.controller].library
+    item.info["looked"] = list(lib[:eff.count])
+    g.event("401.2", f"{g.pname(item.controller)} looks at the top {len(lib[:eff.count])}"
+            " card(s) of their library")
+
+
+def _looked_to_hand(g, item, eff, legal):
+    """Put ``count`` of the cards looked at into the hand (only ones matching the spec;
+    "you may reveal": up to one, CR 701.20a)."""
+    from .flow import ask
+    player = item.controller
+    info = item.info
+    lib = g.players[player].library
+    looked = [c for c in info.get("looked", ()) if c in lib]
+    if "answer" not in info:
+        cands = [c for c in looked if eff.spec is None or card_matches(g, c, eff.spec)]
+        n = min(eff.count, len(cands))
+        ask(g, player, "choose_cards", {"from": "library", "cards": cands, "max": n,
+                                        "min": 0 if eff.optional else n, "resolving": True,
+                                        "rule": "701.20a" if eff.optional else "401.2",
+                                        "purpose": "hand"})
+        if g.pending is not None:
+            return "ask"
+    chosen = [c for c in info.pop("answer", None) or () if c in lib]
+    for c in chosen:
+        lib.remove(c)
+        o = zones.new_object(g, c, player, "hand")
+        g.players[player].hand.append(o.oid)
+        if eff.optional:
+            g.event("701.20a", f"{g.pname(player)} reveals {o.defn.name} and puts it into "
+                    "their hand")
+    if not eff.optional:
+        g.event("401.2", f"{g.pname(player)} puts {len(chosen)} card(s) into their hand")
+    info["looked"] = [c for c in looked if c not in chosen]
+    return None
+
+
+def _looked_to_rest(g, item, eff, legal):
+    """The rest of the cards looked at go to the graveyard, or to the bottom of the
+    library in an order their owner chooses (CR 401.4) or in a random order."""
+    from .flow import ask
+    player = item.controller
+    info = item.info
+    lib = g.players[player].library
+    rest = [c for c in info.get("looked", ()) if c in lib]
+    if eff.to == "bottom" and not eff.random and len(rest) > 1:
+        if "answer" not in info:
+            ask(g, player, "choose_cards", {"cards": rest, "count": len(rest),
+                                            "ordered": True, "from": "library",
+                                            "resolving": True, "rule": "401.4",
+                                            "purpose": "bottom"})
+            if g.pending is not None:
+                return "ask"
+        rest = [c for c in info.pop("answer") if c in lib]
+    elif eff.to == "bottom" and eff.random:
+        g.rng.shuffle(rest)
+    info.pop("looked", None)
+    for c in rest:
+        lib.remove(c)
+        if eff.to == "bottom":
+            lib.append(c)
+        else:
+            o = zones.new_object(g, c, player, "graveyard")
+            g.players[player].graveyard.append(o.oid)
+    where = "on the bottom of their library" if eff.to == "bottom" else "into their graveyard"
+    g.event("401.4" if eff.to == "bottom" else "401.2",
+            f"{g.pname(player)} puts {len(rest)} card(s) {where}")
+    return None
+
+
 EFFECTS: dict = {
     A.LoseLife: _lose_life, A.PlayerGainsLife: _player_gains_life,
     A.PlayerDraws: _player_draws, A.PlayerDiscards: _player_discards, A.Mill: _mill,
@@ -546,5 +629,6 @@ EFFECTS: dict = {
     A.PutCountersEach: _put_counters_each, A.Fight: _fight, A.DestroyEach: _destroy_each,
     A.SearchToZone: _search_to_zone, A.MoveTargetTo: _move_target_to,
     A.PlayerSacrifices: _player_sacrifices, A.Restrict: _restrict,
-    A.RestrictEach: _restrict_each,
+    A.RestrictEach: _restrict_each, A.WithX: _with_x, A.LookAtTop: _look_at_top,
+    A.LookedToHand: _looked_to_hand, A.LookedToRest: _looked_to_rest,
 }

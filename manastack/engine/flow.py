@@ -110,7 +110,6 @@ def ask(g, player: int, kind: str, data: dict | None = None) -> None:
     n = len(acts)
     if n <= 1:
         from .legal import perform, perform_none
-        g.pending = g.pending if n == 1 else g.pending
         g._legal_cache = None
         if n == 1:
             perform(g, acts[0], auto=True)
