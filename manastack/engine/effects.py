@@ -480,20 +480,32 @@ def discard(g, player: int, oid: int) -> None:
     zones.move(g, o, "graveyard")
 
 
-def _discard(g, item, eff, legal):
+def choose_from_hand(g, item, count: int, rule: str, purpose: str, ordered: bool = False):
+    """The resolving item's controller chooses ``count`` cards from their hand (all of
+    them if they have fewer): "ask" while waiting, else the chosen cards (in order when
+    ``ordered``, top first), or () when there is nothing to choose."""
     from .flow import ask
-    player = item.controller
-    hand = g.players[player].hand
-    n = min(eff.count, len(hand))
+    hand = g.players[item.controller].hand
+    n = min(count, len(hand))
     if n == 0:
-        return None
+        return ()
     if "answer" not in item.info:
-        ask(g, player, "choose_cards", {"cards": list(hand), "count": n, "resolving": True,
-                                        "rule": "701.9a", "purpose": "discard"})
+        data = {"cards": list(hand), "count": n, "resolving": True, "rule": rule,
+                "purpose": purpose}
+        if ordered:
+            data["ordered"] = True
+        ask(g, item.controller, "choose_cards", data)
         if g.pending is not None:
             return "ask"
-    for oid in item.info.pop("answer"):
-        discard(g, player, oid)
+    return tuple(item.info.pop("answer"))
+
+
+def _discard(g, item, eff, legal):
+    chosen = choose_from_hand(g, item, eff.count, "701.9a", "discard")
+    if chosen == "ask":
+        return "ask"
+    for oid in chosen:
+        discard(g, item.controller, oid)
     return None
 
 

@@ -17,24 +17,16 @@ def _put_from_hand_on_top(g, item, eff, legal):
     """CR 401.4: the player chooses ``count`` cards from their hand (all of them if they
     have fewer) and puts them on top of their library in the order they choose; one
     decision lists the chosen cards in their final order, top first."""
-    from .flow import ask
-    player = item.controller
-    hand = g.players[player].hand
-    n = min(eff.count, len(hand))
-    if n == 0:
-        return None
-    if "answer" not in item.info:
-        ask(g, player, "choose_cards", {"cards": list(hand), "count": n, "ordered": True,
-                                        "resolving": True, "rule": "401.4",
-                                        "purpose": "library_top"})
-        if g.pending is not None:
-            return "ask"
-    chosen = [oid for oid in item.info.pop("answer") if oid in g.objects]
+    from .effects import choose_from_hand
+    chosen = choose_from_hand(g, item, eff.count, "401.4", "library_top", ordered=True)
+    if chosen == "ask":
+        return "ask"
+    chosen = [oid for oid in chosen if oid in g.objects]
     # Moving each to the top in reverse order leaves the first chosen on top.
     for oid in reversed(chosen):
         zones.move(g, g.objects[oid], "library", top=True)
-    g.event("401.4", f"{g.pname(player)} puts {len(chosen)} card(s) from their hand on top "
-            "of their library")
+    g.event("401.4", f"{g.pname(item.controller)} puts {len(chosen)} card(s) from their hand "
+            "on top of their library")
     return None
 
 
