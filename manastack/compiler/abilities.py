@@ -394,6 +394,7 @@ class SpellAbility:
     text: str = ""
     modes: tuple = ()
     mode_count: int = 1
+    mode_min: int = 0      # "Choose one or both": 1..2 (0: exactly mode_count)
 
 
 @dataclass(frozen=True, slots=True)

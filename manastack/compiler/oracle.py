@@ -719,11 +719,16 @@ def compile_card(card: CardData) -> CardDefinition:
                 f"{{T}}: Add {{{BASIC_LAND_MANA[sub]}}}."))
     text = _normalise(card.text or "", card.name)
     modes: list | None = None
+    choose = (1, 1)
     for line in (ln.strip() for ln in text.split("\n")):
         if not line:
             continue
-        # CR 700.2: "Choose one —" and bulleted modes.
-        if is_spell and re.fullmatch(r"choose one —", line, re.I):
+        # CR 700.2: "Choose one —" / "Choose two —" / "Choose one or both —" and modes.
+        m = re.fullmatch(r"choose (one|two|three)( or both| or more)? —", line, re.I)
+        if is_spell and m:
+            n = _number(m.group(1).lower())
+            choose = ((n, 2) if m.group(2) and "both" in m.group(2) else
+                      (n, 99) if m.group(2) else (n, n))
             modes = []
             continue
         if modes is not None and line.startswith("•"):
@@ -745,7 +750,8 @@ def compile_card(card: CardData) -> CardDefinition:
         if not ok:
             unsupported.append(Unsupported(line))
     if modes:
-        out["spell"] = SpellAbility((), (), "Choose one", tuple(modes), 1)
+        lo, hi = choose[0], min(choose[1], len(modes))
+        out["spell"] = SpellAbility((), (), "Choose", tuple(modes), hi, lo if lo != hi else 0)
     cda = any(st.kind == "cda_count" for st in out["static"])
     for face in ("Power", "Toughness"):
         v = getattr(card, face.lower())

@@ -285,7 +285,8 @@ def continue_cast(g) -> None:
         spell = g.objects[item.source].defn.spell if ctx.kind == "spell" else None
         if spell is not None and spell.modes and "modes" not in item.info:
             # CR 601.2b / 700.2a: the mode is chosen as the spell is cast.
-            ask(g, ctx.player, "mode", {"count": len(spell.modes), "choose": spell.mode_count})
+            ask(g, ctx.player, "mode", {"count": len(spell.modes), "choose": spell.mode_count,
+                                        "min": spell.mode_min or spell.mode_count})
             return
         cost = (g.objects[item.source].defn.mana_cost if ctx.kind == "spell"
                 else ctx_ability(g, ctx).cost.mana)

@@ -221,8 +221,10 @@ def legal_actions(g):
     if k == "cost_choice":
         return [Action("choose", choice=opt) for opt in d.data["options"]]
     if k == "mode":
-        return [Action("choose", choice=c) for c in
-                combinations(range(1, d.data["count"] + 1), d.data["choose"])]
+        # CR 700.2: a mode may be chosen once; "one or both" allows 1 or 2 modes.
+        return [Action("choose", choice=c)
+                for n in range(d.data.get("min", d.data["choose"]), d.data["choose"] + 1)
+                for c in combinations(range(1, d.data["count"] + 1), n)]
     if k == "choose_counters":
         from .effects import counter_choices
         return [Action("choose", choice=c) for c in

@@ -18,10 +18,43 @@ def ability_of(g, item):
         spell = g.card_definition(item.source_card).spell
         if spell is not None and spell.modes:
             modes = item.info.get("modes")
-            return spell.modes[modes[0] - 1] if modes else None
+            if not modes:
+                return None
+            if len(modes) == 1:
+                return spell.modes[modes[0] - 1]
+            return combine_modes([spell.modes[m - 1] for m in modes])
         return spell
     from .characteristics import ability_from_ref
     return ability_from_ref(g, item.source_card, item.ability, item.info.get("ref"))
+
+
+def _shift(eff, offset: int):
+    """An effect whose target numbers are moved by ``offset`` (nested effects too)."""
+    import dataclasses
+    if not dataclasses.is_dataclass(eff):
+        return eff
+    changes = {}
+    for f in dataclasses.fields(eff):
+        v = getattr(eff, f.name)
+        if f.name in ("target", "first", "second") and isinstance(v, int) and v >= 0:
+            changes[f.name] = v + offset
+        elif dataclasses.is_dataclass(v) and not isinstance(v, type) and f.name != "spec":
+            changes[f.name] = _shift(v, offset)
+        elif isinstance(v, tuple) and v and all(dataclasses.is_dataclass(x) for x in v) \
+                and f.name not in ("targets",):
+            changes[f.name] = tuple(_shift(x, offset) for x in v)
+    return dataclasses.replace(eff, **changes) if changes else eff
+
+
+def combine_modes(modes):
+    """CR 700.2d: the chosen modes' instructions are followed in the order printed; their
+    targets are numbered one mode after another."""
+    from ..compiler.abilities import SpellAbility
+    targets, effects = (), ()
+    for m in modes:
+        effects += tuple(_shift(e, len(targets)) for e in m.effects)
+        targets += m.targets
+    return SpellAbility(targets, effects, "\n".join(m.text for m in modes))
 
 
 def item_name(g, item) -> str:

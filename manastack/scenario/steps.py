@@ -269,7 +269,11 @@ class Runner:
             if k == "x" and "x" in opts and "x" not in used:
                 used.add("x")
                 self.apply(Action("choose", choice=opts["x"]))
-            elif k == "targets" and targets is not None and given < len(targets):
+            elif k == "targets" and targets is not None and max(
+                    given, self._chosen_so_far()) < len(targets):
+                # target phrases with one legal answer were not asked: their targets
+                # are already chosen, and the list goes on after them
+                given = max(given, self._chosen_so_far())
                 group = self._target_group(d, targets[given:])
                 if group is None:
                     raise Rejected(f"CR 601.2c: too few targets given ({len(targets)})")
@@ -454,6 +458,14 @@ class Runner:
                 and (d.data.get("card") == card or d.data.get("source") == oid)):
             raise NotAnswered(f"the mana ability of {self.name(oid)} asks {pname(p)} to decide "
                               f"{d.kind}, which its pay entry does not answer")
+
+    def _chosen_so_far(self) -> int:
+        """How many targets the object being cast or activated has already."""
+        g = self.g
+        if g.cast is None or g.cast.item is None:
+            return 0
+        item = next((s for s in g.stack if s.oid == g.cast.item), None)
+        return len(item.targets) if item is not None else 0
 
     # ------------------------------------------------------------ answers
     @staticmethod
