@@ -491,6 +491,8 @@ class CardDefinition:
     text: str = ""
     type_line: str = ""
     additional: tuple = ()   # optional additional costs (AdditionalCost, CR 601.2b)
+    required: tuple = ()     # mandatory additional costs (Cost, CR 118.8: "As an additional
+    #                          cost to cast this spell, sacrifice a creature")
 
     @property
     def supported(self) -> bool:

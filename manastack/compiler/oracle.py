@@ -449,6 +449,14 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
             return False
         out["alternatives"].append(AltCost("card", alt, "hand"))
         return True
+    # CR 118.8 / 601.2b: "As an additional cost to cast this spell, [cost]."
+    m = re.fullmatch(r"as an additional cost to cast (?:this spell|~), (.+)", low)
+    if m:
+        cost = _printed_alternative(m.group(1))
+        if cost is None or cost.mana.total:
+            return False
+        out.setdefault("required", []).append(cost)
+        return True
     # CR 702.49a: Ninjutsu [cost] means "[Cost], Reveal this card from your hand, Return an
     # unblocked attacker you control to hand: Put this card onto the battlefield from your
     # hand tapped and attacking."
@@ -778,6 +786,7 @@ def compile_card(card: CardData) -> CardDefinition:
         spell=out["spell"], activated=tuple(out["activated"]),
         triggered=tuple(out["triggered"]), static=tuple(out["static"]),
         alternatives=tuple(out["alternatives"]), additional=tuple(out.get("additional", ())),
+        required=tuple(out.get("required", ())),
         unsupported=tuple(unsupported), text=card.text or "", type_line=card.type_line)
 
 

@@ -131,8 +131,9 @@ def castable_for_some_cost(g, player: int, o, zone: str, forced: str | None = No
         if life and g.players[player].life < life:
             continue   # CR 119.4: can't pay more life than you have
         alt = alt_cost(o.defn, opt.get("alternative"))
-        if alt is not None and any(len(choice_candidates(g, player, cc, None)) < cc.count
-                                   for cc in alt.choices):
+        needed = (alt.choices if alt is not None else ()) + tuple(
+            cc for rc in o.defn.required for cc in rc.choices)
+        if any(len(choice_candidates(g, player, cc, None)) < cc.count for cc in needed):
             continue
         if "delve" in o.defn.keywords:
             # CR 702.66a: each card in the graveyard may pay {1}.
@@ -475,9 +476,11 @@ def _choice_costs(g, ctx, item, ab):
         return ab.cost.choices
     if ctx.kind == "spell":
         from .costs import alt_cost
-        alt = alt_cost(g.objects[item.source].defn,
-                       item.info.get("cost_choice", {}).get("alternative"))
-        return alt.choices if alt is not None else ()
+        defn = g.objects[item.source].defn
+        alt = alt_cost(defn, item.info.get("cost_choice", {}).get("alternative"))
+        # CR 118.8: mandatory additional costs come with any way of casting it
+        required = tuple(cc for rc in defn.required for cc in rc.choices)
+        return (alt.choices if alt is not None else ()) + required
     return ()
 
 
@@ -540,11 +543,9 @@ def finish_cast(g) -> None:
         if life:
             g.players[player].life -= life   # CR 119.4: life paid as a cost
             g.event("119.4", f"{g.pname(player)} pays {life} life")
-        from .costs import alt_cost
-        alt = alt_cost(g.objects[item.source].defn,
-                       item.info.get("cost_choice", {}).get("alternative"))
-        if alt is not None and alt.choices:
-            _pay_choices(g, alt.choices, ctx.chosen)
+        choices = _choice_costs(g, ctx, item, None)
+        if choices:
+            _pay_choices(g, choices, ctx.chosen)
     g.cast = ctx.parent
     if ctx.kind == "mana":
         from .mana_abilities import resolve_mana_ability

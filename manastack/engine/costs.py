@@ -148,6 +148,7 @@ def total_cost(g, o, choice: dict | None, x: int = 0) -> tuple[int, list[int], i
     alt = alt_cost(o.defn, choice.get("alternative"))
     if alt is not None:
         life += alt.pay_life   # CR 119.4: "pay 1 life ... rather than pay this spell's mana cost"
+    life += sum(rc.pay_life for rc in o.defn.required)   # CR 118.8: "As an additional cost"
     from .static import cost_reduction
     red = cost_reduction(g, o)
     if red:

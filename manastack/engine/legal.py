@@ -60,6 +60,7 @@ def can_cast(g, player: int, o) -> str | None:
     if d.spell is not None and not has_targets(g, d.spell, player):
         return "601.2c: the spell has no legal target"
     if (not d.alternatives and not d.mana_cost.hybrid and not d.mana_cost.phyrexian
+            and not d.required
             and "convoke" not in d.keywords and "delve" not in d.keywords):
         cost = spell_cost(g, o)   # the usual case: one way to pay
         if not can_afford(g, player, cost.generic, cost.colored):
