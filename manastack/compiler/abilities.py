@@ -434,6 +434,9 @@ class TriggeredAbility:
     optional: bool = False
     text: str = ""
     condition: str | None = None   # a named event filter: "mana_value_equals_charge"
+    modes: tuple = ()      # CR 700.2 / 603.3c: a modal triggered ability's modes
+    mode_count: int = 1
+    mode_min: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -322,6 +322,14 @@ _TRIGGERS = [
 ]
 
 
+def trigger_events(prefix: str):
+    """The events of a trigger condition written alone ("when ~ enters"), or None."""
+    for pattern, events in _TRIGGERS + effect_text.TRIGGERS:
+        if re.fullmatch(pattern, prefix):
+            return events
+    return None
+
+
 def compile_triggered(line: str):
     """CR 603.1: "[When/Whenever/At] [trigger event], [effect]." or None."""
     low = line.lower()
@@ -728,9 +736,20 @@ def compile_card(card: CardData) -> CardDefinition:
     text = _normalise(card.text or "", card.name)
     modes: list | None = None
     choose = (1, 1)
+    modal_trigger = None   # (events, text, index among triggered abilities)
     for line in (ln.strip() for ln in text.split("\n")):
         if not line:
             continue
+        # CR 700.2 / 603.3c: "When ~ enters, choose one —" and bulleted modes.
+        mt = re.fullmatch(r"((?:when|whenever|at) .+), choose (one|two)( or both)? —", line, re.I)
+        if mt and modes is None and modal_trigger is None:
+            events = trigger_events(mt.group(1).lower())
+            if events is not None:
+                n = _number(mt.group(2).lower())
+                choose = (n, 2) if mt.group(3) else (n, n)
+                modal_trigger = (events, line, len(out["triggered"]))
+                modes = []
+                continue
         # CR 700.2: "Choose one —" / "Choose two —" / "Choose one or both —" and modes.
         m = re.fullmatch(r"choose (one|two|three)( or both| or more)? —", line, re.I)
         if is_spell and m:
@@ -740,8 +759,13 @@ def compile_card(card: CardData) -> CardDefinition:
             modes = []
             continue
         if modes is not None and line.startswith("•"):
+            body = line[1:].strip()
+            # CR 207.2d: a mode may begin with a flavor word ("Cure Wounds — ...")
+            fw = re.match(r"[A-Z][\w' ,-]{0,40} — ", body)
+            if fw:
+                body = body[fw.end():]
             try:
-                compiled = compile_effect(line[1:].strip())
+                compiled = compile_effect(body)
             except ValueError:
                 compiled = None
             if compiled is None:
@@ -757,7 +781,15 @@ def compile_card(card: CardData) -> CardDefinition:
             ok = False
         if not ok:
             unsupported.append(Unsupported(line))
-    if modes:
+    if modal_trigger is not None:
+        events, text_, index = modal_trigger
+        lo, hi = choose[0], min(choose[1], len(modes or ()))
+        if modes:
+            out["triggered"].insert(index, TriggeredAbility(
+                events, (), (), False, text_, None, tuple(modes), hi, lo if lo != hi else 0))
+        else:
+            unsupported.append(Unsupported(text_))
+    elif modes:
         lo, hi = choose[0], min(choose[1], len(modes))
         out["spell"] = SpellAbility((), (), "Choose", tuple(modes), hi, lo if lo != hi else 0)
     cda = any(st.kind == "cda_count" for st in out["static"])

@@ -283,15 +283,21 @@ def continue_cast(g) -> None:
             item.info["cost_choice"] = opts[0]
         ctx.stage = "mode"
     if ctx.stage == "mode":
-        spell = g.objects[item.source].defn.spell if ctx.kind == "spell" else None
+        spell = (g.objects[item.source].defn.spell if ctx.kind == "spell" else
+                 g.card_definition(item.source_card).triggered[item.trigger]
+                 if ctx.kind == "trigger" else None)
         if spell is not None and spell.modes and "modes" not in item.info:
-            # CR 601.2b / 700.2a: the mode is chosen as the spell is cast.
+            # CR 601.2b / 700.2a: the mode is chosen as the spell is cast; CR 603.3c: as a
+            # modal triggered ability is put on the stack.
             ask(g, ctx.player, "mode", {"count": len(spell.modes), "choose": spell.mode_count,
                                         "min": spell.mode_min or spell.mode_count})
             return
-        cost = (g.objects[item.source].defn.mana_cost if ctx.kind == "spell"
-                else ctx_ability(g, ctx).cost.mana)
-        ctx.stage = "x" if cost.x else "targets"
+        if ctx.kind == "trigger":
+            ctx.stage = "targets"
+        else:
+            cost = (g.objects[item.source].defn.mana_cost if ctx.kind == "spell"
+                    else ctx_ability(g, ctx).cost.mana)
+            ctx.stage = "x" if cost.x else "targets"
     ab = _ability(g, ctx)
     if ctx.stage == "x":
         # CR 601.2b / 107.3a: the value of X is announced.

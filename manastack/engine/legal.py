@@ -222,10 +222,12 @@ def legal_actions(g):
     if k == "cost_choice":
         return [Action("choose", choice=opt) for opt in d.data["options"]]
     if k == "mode":
-        # CR 700.2: a mode may be chosen once; "one or both" allows 1 or 2 modes.
+        # CR 700.2: a mode may be chosen once; "one or both" allows 1 or 2 modes; CR 700.2a
+        # / 603.3c: a mode that needs a target no object can be is not chosen.
+        ok = [i for i in range(1, d.data["count"] + 1) if _mode_possible(g, d.player, i)]
         return [Action("choose", choice=c)
                 for n in range(d.data.get("min", d.data["choose"]), d.data["choose"] + 1)
-                for c in combinations(range(1, d.data["count"] + 1), n)]
+                for c in combinations(ok, n)]
     if k == "choose_counters":
         from .effects import counter_choices
         return [Action("choose", choice=c) for c in
@@ -314,6 +316,17 @@ def _keyword_payment_actions(g, d) -> list[Action]:
             if len(out) >= 512:
                 return out
     return out
+
+
+def _mode_possible(g, player: int, number: int) -> bool:
+    """Whether mode ``number`` of the spell or trigger being put on the stack has legal
+    targets for each target it requires."""
+    from .targets import candidates
+    item = g.stack[-1]
+    d = g.card_definition(item.source_card)
+    src = d.triggered[item.trigger] if item.trigger is not None else d.spell
+    mode = src.modes[number - 1]
+    return all(spec.minimum == 0 or candidates(g, spec, player, item) for spec in mode.targets)
 
 
 def pay_actions(g, player: int) -> list[Action]:
@@ -598,7 +611,13 @@ def perform_none(g) -> None:
     d = g.pending
     g.pending = None
     g._legal_cache = None
-    if d.kind in ("pay_mana", "targets") or d.kind in CHOICE_COSTS:
+    if d.kind == "mode" and g.cast is not None and g.cast.kind == "trigger":
+        # CR 603.3c: no mode can be chosen: the ability is removed from the stack.
+        item = g.stack.pop()
+        g.cast = None
+        g.event("603.3c", f"{g.card_definition(item.source_card).name}'s ability has no mode "
+                "that can be chosen and is removed from the stack")
+    elif d.kind in ("pay_mana", "targets", "mode") or d.kind in CHOICE_COSTS:
         reverse_cast(g, "601.2c: no legal target" if d.kind == "targets"
                      else "601.2h: the cost can't be paid")
     elif d.kind == "discard":

@@ -13,7 +13,15 @@ def ability_of(g, item):
     """The spell ability, activated or triggered ability a stack item stands for (for a
     modal spell, its chosen mode, CR 700.2)."""
     if item.trigger is not None:
-        return g.card_definition(item.source_card).triggered[item.trigger]
+        trig = g.card_definition(item.source_card).triggered[item.trigger]
+        if trig.modes:
+            modes = item.info.get("modes")
+            if not modes:
+                return None
+            if len(modes) == 1:
+                return trig.modes[modes[0] - 1]
+            return combine_modes([trig.modes[m - 1] for m in modes])
+        return trig
     if item.ability is None:
         spell = g.card_definition(item.source_card).spell
         if spell is not None and spell.modes:

@@ -282,6 +282,11 @@ def put_on_stack(g, rec) -> None:
     item.info = dict(info)
     g.stack.append(item)
     g.event("603.3a", f"{definition(g, card).name}'s triggered ability is put on the stack")
+    if ab.modes:
+        # CR 603.3c: the modes of a modal triggered ability are chosen now.
+        g.cast = CastContext(iid, "mode", "trigger", controller, source, card)
+        continue_cast(g)
+        return
     if ab.targets:
         from .targets import candidates
         for spec in ab.targets:
