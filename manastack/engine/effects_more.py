@@ -17,6 +17,30 @@ _COLOR_WORDS = {"W", "U", "B", "R", "G"}
 
 # ---------------------------------------------------------------- filters
 
+def card_quality(d, q: str) -> bool | None:
+    """Whether a card definition has quality ``q`` ("nonland", "nonlegendary", "mana
+    value 3 or less", CR 109.1); None when ``q`` isn't a quality of the card itself
+    (tapped, attacking, power...)."""
+    if q.startswith("super:"):
+        return q[6:] in d.supertypes
+    if q.startswith("non:"):
+        return q[4:] not in d.types
+    if q.startswith("noncolor:"):
+        return q[9:] not in d.colors
+    if q.startswith("nonsuper:"):
+        # CR 205.4a: "nonlegendary" - without that supertype.
+        return q[9:] not in d.supertypes
+    if q.startswith("anytype:"):
+        return any(t in d.types for t in q[8:].split(","))
+    if q.startswith("anysub:"):
+        return any(t in d.subtypes for t in q[7:].split(","))
+    if q.startswith("mv<="):
+        return d.mana_value <= int(q[4:])
+    if q.startswith("mv>="):
+        return d.mana_value >= int(q[4:])
+    return None
+
+
 def has_qualities(g, o, quals, controller: int | None = None) -> bool:
     """The extra qualities of a TargetSpec (``quals``) that ``o`` must have (CR 115.1,
     109.1: "nonland", "tapped", "attacking", "with flying", "with power 2 or less")."""
@@ -24,21 +48,9 @@ def has_qualities(g, o, quals, controller: int | None = None) -> bool:
         return True
     d = o.defn
     for q in quals:
-        if q.startswith("non:"):
-            if q[4:] in d.types:
-                return False
-        elif q.startswith("noncolor:"):
-            if q[9:] in d.colors:
-                return False
-        elif q.startswith("nonsuper:"):
-            # CR 205.4a: "nonlegendary" - without that supertype.
-            if q[9:] in d.supertypes:
-                return False
-        elif q.startswith("anytype:"):
-            if not any(t in d.types for t in q[8:].split(",")):
-                return False
-        elif q.startswith("anysub:"):
-            if not any(t in d.subtypes for t in q[7:].split(",")):
+        has = card_quality(d, q)
+        if has is not None:
+            if not has:
                 return False
         elif q == "tapped":
             if not o.tapped:
@@ -64,12 +76,6 @@ def has_qualities(g, o, quals, controller: int | None = None) -> bool:
             pw = power(g, o) if o.zone == "battlefield" else (d.power or 0)
             n = int(q[7:])
             if (q[5] == "<" and pw > n) or (q[5] == ">" and pw < n):
-                return False
-        elif q.startswith("mv<="):
-            if d.mana_value > int(q[4:]):
-                return False
-        elif q.startswith("mv>="):
-            if d.mana_value < int(q[4:]):
                 return False
         else:
             raise ValueError(f"unknown quality {q!r}")
@@ -403,23 +409,11 @@ def card_matches(g, card: int, spec) -> bool:
     if spec.colors and not all(c in d.colors for c in spec.colors):
         return False
     for q in spec.quals:
-        if q.startswith("super:"):
-            if q[6:] not in d.supertypes:
-                return False
-        elif q.startswith("non:"):
-            if q[4:] in d.types:
-                return False
-        elif q.startswith("anytype:"):
-            if not any(t in d.types for t in q[8:].split(",")):
-                return False
-        elif q.startswith("anysub:"):
-            if not any(t in d.subtypes for t in q[7:].split(",")):
-                return False
-        elif q.startswith("mv<="):
-            if d.mana_value > int(q[4:]):
-                return False
-        else:
+        has = card_quality(d, q)
+        if has is None:
             raise ValueError(f"unknown card quality {q!r}")
+        if not has:
+            return False
     return True
 
 
