@@ -1,12 +1,13 @@
 """Golden files of the Oracle compiler's output (DESIGN layer 2).
 
-``tests/golden/compiler/sample.json`` holds a fixed, seeded sample of cards that compiled
-fully when the files were made; ``scenarios.json`` every real card named in the scenario
-files (``../shared/scenarios/*.yaml`` and ``tests/scenarios/**/*.yaml``), supported or
-not.  Each maps a card name to a small JSON rendering of its ``CardDefinition``: mana cost,
-keywords, spell, activated, triggered and static abilities and unsupported text, with
-every ability node written as ``{"node": ClassName, field: value, ...}`` (fields at their
-default value are left out).
+``tests/golden/compiler/sample.txt`` names a fixed, seeded sample of cards that compiled
+fully when it was drawn; with every real card named in the scenario files
+(``../shared/scenarios/*.yaml`` and ``tests/scenarios/**/*.yaml``), supported or not, they
+are the golden cards.  Each has its own file ``tests/golden/compiler/cards/<slug>.json``
+(one file a card, so that two changes to different cards never touch the same file): a
+small JSON rendering of its ``CardDefinition``: mana cost, keywords, spell, activated,
+triggered and static abilities and unsupported text, with every ability node written as
+``{"node": ClassName, field: value, ...}`` (fields at their default value are left out).
 
 A change in the compiler's output fails here, card by card.  When the change is
 intended, regenerate the files and review the diff::
@@ -14,8 +15,8 @@ intended, regenerate the files and review the diff::
     MANASTACK_UPDATE_GOLDEN=1 python -m pytest tests/test_compiler_golden.py -q
     git diff --stat tests/golden/compiler/
 
-Regenerating also re-draws the sample from the cards supported *now* (same seed), so
-cards that became supported may enter it.
+``MANASTACK_RESAMPLE_GOLDEN=1`` also re-draws the sample from the cards supported *now*
+(same seed), so that cards that became supported may enter it.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import enum
 import json
 import os
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -35,12 +37,13 @@ from manastack.compiler import definition_for
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN_DIR = ROOT / "tests" / "golden" / "compiler"
-SAMPLE_FILE = GOLDEN_DIR / "sample.json"
-SCENARIO_FILE = GOLDEN_DIR / "scenarios.json"
+SAMPLE_FILE = GOLDEN_DIR / "sample.txt"
+CARD_DIR = GOLDEN_DIR / "cards"
 SAMPLE_SEED = 20260601
 SAMPLE_SIZE = 300
 SCENARIO_DIRS = [ROOT.parent / "shared" / "scenarios", ROOT / "tests" / "scenarios"]
 UPDATE = os.environ.get("MANASTACK_UPDATE_GOLDEN") == "1"
+RESAMPLE = os.environ.get("MANASTACK_RESAMPLE_GOLDEN") == "1"
 
 
 # ------------------------------------------------------------------------ rendering
@@ -137,28 +140,45 @@ def scenario_cards() -> list[str]:
     return sorted(found)
 
 
+def card_file(name: str) -> Path:
+    """The golden file of one card: its name in lower case, other characters as ``-``."""
+    return CARD_DIR / (re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") + ".json")
+
+
+def read_sample() -> list[str]:
+    if not SAMPLE_FILE.exists():
+        return []
+    return [ln for ln in SAMPLE_FILE.read_text(encoding="utf-8").splitlines() if ln.strip()]
+
+
 def write_golden() -> None:
-    GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
-    for path, names in ((SAMPLE_FILE, sample_cards()), (SCENARIO_FILE, scenario_cards())):
-        data = {name: render_definition(name) for name in names}
-        path.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
-                        encoding="utf-8")
+    CARD_DIR.mkdir(parents=True, exist_ok=True)
+    if RESAMPLE or not SAMPLE_FILE.exists():
+        SAMPLE_FILE.write_text("\n".join(sample_cards()) + "\n", encoding="utf-8")
+    for name in sorted(set(read_sample()) | set(scenario_cards())):
+        text = json.dumps({"name": name, **render_definition(name)}, indent=1,
+                          ensure_ascii=False, sort_keys=True) + "\n"
+        path = card_file(name)
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
 
 
-if UPDATE:
+if UPDATE or RESAMPLE:
     write_golden()
 
 
-def _load(path: Path) -> dict:
-    if not path.exists():
-        return {}
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-SAMPLE = _load(SAMPLE_FILE)
-SCENARIOS = _load(SCENARIO_FILE)
+SAMPLE = read_sample()
+SCENARIOS = scenario_cards()
 HINT = ("compiler output changed; if intended, regenerate with "
         "MANASTACK_UPDATE_GOLDEN=1 python -m pytest tests/test_compiler_golden.py")
+
+
+def _check(name: str) -> None:
+    path = card_file(name)
+    assert path.exists(), f"{name}: no golden file {path.name}; " + HINT
+    recorded = json.loads(path.read_text(encoding="utf-8"))
+    assert recorded.pop("name") == name, f"{path.name} is another card's file"
+    assert render_definition(name) == recorded, f"{name}: {HINT}"
 
 
 def test_golden_files_exist():
@@ -166,14 +186,14 @@ def test_golden_files_exist():
     assert len(SAMPLE) >= 100
 
 
-@pytest.mark.parametrize("name", sorted(SAMPLE))
+@pytest.mark.parametrize("name", SAMPLE)
 def test_sample_card_compiles_as_recorded(name):
-    assert render_definition(name) == SAMPLE[name], f"{name}: {HINT}"
+    _check(name)
 
 
-@pytest.mark.parametrize("name", sorted(SCENARIOS))
+@pytest.mark.parametrize("name", [n for n in SCENARIOS if n not in set(SAMPLE)])
 def test_scenario_card_compiles_as_recorded(name):
-    assert render_definition(name) == SCENARIOS[name], f"{name}: {HINT}"
+    _check(name)
 
 
 def test_render_is_deterministic_json():

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from ..cards import CardData, get_database
 from ..mana import ManaCost, parse_symbols
-from . import effect_text, keywords, staples
+from . import areas, effect_text, keywords, staples
 from .abilities import (ANY_COLOR, KEYWORDS, AltCost, CastMadness, LoseAllAbilities,
                         SwitchPowerToughness,
                         SacrificeSelf, SetBasePowerToughness, CounterUnlessPays, DestroyIf, Discard,
@@ -298,6 +298,10 @@ def compile_sentence(sentence: str):
     m = re.fullmatch(r"you gain (\d+|\w+) life", s, re.I)
     if m and _number(m.group(1)) is not None:
         return (), (GainLife(_number(m.group(1))),)
+    for hook in areas.SENTENCE_HOOKS:
+        r = hook(s, low)
+        if r is not None:
+            return r
     staple = staples.compile_sentence(s, low)
     if staple is not None:
         return staple
@@ -324,7 +328,7 @@ _TRIGGERS = [
 
 def trigger_events(prefix: str):
     """The events of a trigger condition written alone ("when ~ enters"), or None."""
-    for pattern, events in _TRIGGERS + effect_text.TRIGGERS:
+    for pattern, events in _TRIGGERS + effect_text.TRIGGERS + areas.TRIGGERS:
         if re.fullmatch(pattern, prefix):
             return events
     return None
@@ -333,7 +337,7 @@ def trigger_events(prefix: str):
 def compile_triggered(line: str):
     """CR 603.1: "[When/Whenever/At] [trigger event], [effect]." or None."""
     low = line.lower()
-    for pattern, events in _TRIGGERS + effect_text.TRIGGERS:
+    for pattern, events in _TRIGGERS + effect_text.TRIGGERS + areas.TRIGGERS:
         m = re.match(pattern + r", (.+)$", low)
         if not m:
             continue
@@ -420,6 +424,9 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
     if words and all(is_keyword(w) for w in words):
         out["keywords"].update(words)
         return True
+    for hook in areas.LINE_HOOKS:
+        if hook(line, low, is_spell, out):
+            return True
     if keywords.compile_keyword_line(line, low, is_spell, out):
         return True
     if staples.compile_line(line, low, is_spell, out):

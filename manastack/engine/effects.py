@@ -738,6 +738,8 @@ def _register_more() -> None:
     _EFFECTS.update(KEYWORD_EFFECTS)
     from .effects_staples import EFFECTS as STAPLES
     _EFFECTS.update(STAPLES)
+    from .areas import EFFECTS as AREA_EFFECTS
+    _EFFECTS.update(AREA_EFFECTS)
 
 
 _register_more()
