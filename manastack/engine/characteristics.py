@@ -196,6 +196,9 @@ def has_keyword(g, o: Obj, keyword: str) -> bool:
     lost = lost_all_abilities(g, o) if g.effects else -1
     if keyword in o.defn.keywords and lost < 0:
         return True
+    # CR 122.1b: a keyword counter gives the permanent that keyword.
+    if o.counters and keyword in o.counters and lost < 0:
+        return True
     for e in g.effects:
         if (e.affected == o.oid and e.layer == "6" and e.keyword == keyword
                 and e.timestamp > lost):

@@ -390,5 +390,8 @@ def deal_combat_damage(g) -> None:
                 g.players[rec].poison += toxic
                 g.event("702.164c", f"{g.pname(rec)} gets {toxic} poison counter(s) (toxic)")
             fire_self(g, "combat_damage_to_player", g.objects[src], {"player": rec})
+            if g.designations:
+                from .areas.designations import fire_combat_damage_to_player
+                fire_combat_damage_to_player(g, src, rec)   # CR 724.2
     g.pending = None
     g.priority = g.active

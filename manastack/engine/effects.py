@@ -196,8 +196,8 @@ def _grant_keyword(g, item, eff, legal):
 def _untap(g, item, eff, legal):
     t = _target(item, eff, legal)
     if t is not None and g.objects[t].tapped:
-        g.objects[t].tapped = False
-        g.event("701.26b", f"{g.oname(t)} untaps")
+        from .areas.designations import untap_permanent
+        untap_permanent(g, g.objects[t])   # CR 701.26b (122.1d: stun counters)
 
 
 def _must_block(g, item, eff, legal):
@@ -215,6 +215,9 @@ def _must_block(g, item, eff, legal):
 def put_counters(g, o, kind: str, n: int) -> None:
     """CR 122.1: put counters on a permanent."""
     if n <= 0:
+        return
+    from .areas.designations import cant_have_counters
+    if cant_have_counters(g, o):
         return
     if o.counters is None:
         o.counters = {}

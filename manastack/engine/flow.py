@@ -219,11 +219,8 @@ def begin_step(g, step: str) -> None:
             if o.controller == a:
                 o.sick = False
         # CR 502.3: the active player untaps their permanents.
-        from .static import untaps_during_untap_step
-        for oid in g.battlefield:
-            o = g.objects[oid]
-            if o.controller == a and o.tapped and untaps_during_untap_step(g, o):
-                o.tapped = False
+        from .areas.designations import untap_step
+        untap_step(g, a)
         g.event("502.3", f"{g.pname(a)} untaps")
         # CR 502.4: no player receives priority during the untap step.
         return

@@ -56,7 +56,7 @@ class Game:
                  "step", "priority", "passes", "pending", "cast", "combat", "effects", "rng",
                  "next_id", "timestamp", "log", "actions", "over", "winner", "stage",
                  "starting_player", "loop_guard", "cleanup_again", "waiting", "placing",
-                 "tokens", "token_defs", "links", "_legal_cache")
+                 "tokens", "token_defs", "links", "designations", "_legal_cache")
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -90,6 +90,7 @@ class Game:
         self.tokens: list[dict] = []     # token specs; token card numbers are -2, -3, ...
         self.token_defs: list = []       # their compiled definitions (immutable, shared)
         self.links: list[tuple] = []     # (source oid, exiled oid): exiled "until" (610.3)
+        self.designations: dict = {}     # CR 122 / 724: see engine/areas/designations.py
         self._legal_cache = None
 
     def card_definition(self, card: int):
@@ -200,6 +201,7 @@ class Game:
         g.tokens = self.tokens[:]
         g.token_defs = self.token_defs[:]
         g.links = self.links[:]
+        g.designations = dict(self.designations)
         g._legal_cache = None
         return g
 
@@ -234,6 +236,7 @@ class Game:
             "placing": [list(r) for r in self.placing],
             "tokens": [dict(t) for t in self.tokens],
             "links": [list(x) for x in self.links],
+            "designations": _designations_json(self.designations),
         }
 
     def load_state_dict(self, d: dict) -> None:
@@ -241,6 +244,8 @@ class Game:
         self.tokens = [dict(t) for t in d.get("tokens", [])]
         self.token_defs = [token_definition(t) for t in self.tokens]
         self.links = [tuple(x) for x in d.get("links", [])]
+        from .areas.designations import from_json as _designations
+        self.designations = _designations(d.get("designations"))
         self.players = [Player.from_dict(p) for p in d["players"]]
         self.objects = {}
         for od in d["objects"]:
@@ -292,6 +297,11 @@ class Game:
     def __repr__(self) -> str:
         return (f"<Game turn {self.turn} {self.step} active=P{self.active + 1} "
                 f"decision={self.pending!r}>")
+
+
+def _designations_json(d: dict) -> dict:
+    from .areas.designations import to_json
+    return to_json(d)
 
 
 def _cast_to_dict(c: CastContext | None):

@@ -215,6 +215,9 @@ def fire_end_step(g) -> None:
             fire_self(g, "end_step", o)
             if o.controller == g.active:
                 fire_self(g, "your_end_step", o)
+    if g.designations:
+        from .areas.designations import fire_end_step as designations_end_step
+        designations_end_step(g)   # CR 724.2: the monarch's end step
 
 
 def fire_tapped(g, o) -> None:

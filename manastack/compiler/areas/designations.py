@@ -1,13 +1,156 @@
-"""Compiler area `designations` (see ``areas/__init__.py`` for the hooks an area defines)."""
+"""Compiler area `designations`: counters and designations on players and permanents
+(CR 122, 724), and untapping (CR 502.3). See ``areas/__init__.py`` for the hooks.
+
+Effects compiled here are executed by ``engine/areas/designations.py``.
+"""
 
 from __future__ import annotations
 
-TRIGGERS: list = []
+import re
+from dataclasses import dataclass
+
+# ---------------------------------------------------------------- effects
+
+
+@dataclass(frozen=True, slots=True)
+class DoesntUntapNext:
+    """CR 502.3 / 611.2: target number ``target`` (-1: the source) doesn't untap during its
+    controller's next untap step."""
+
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeMonarch:
+    """CR 724.1 / 724.3: ``who`` becomes the monarch: ``you`` (the ability's controller) or
+    ``creature_controller`` (the controller of the creature the trigger remembers)."""
+
+    who: str = "you"
+
+
+@dataclass(frozen=True, slots=True)
+class TapAttached:
+    """CR 701.26a: tap the permanent the source Aura is attached to ("tap enchanted
+    creature")."""
+
+    pass
+
+
+# ---------------------------------------------------------------- text
+
+TRIGGERS: list = [
+    # CR 724.2: the monarch's inherent ability (compiled only for the monarch's rules
+    # object, see engine/areas/designations.monarch_card).
+    (r"whenever a creature deals combat damage to the monarch", ("monarch_combat_damage",)),
+]
+
+# CR 122.1b: keyword counters.
+KEYWORD_COUNTERS = ("flying", "first strike", "double strike", "deathtouch", "haste",
+                    "hexproof", "indestructible", "lifelink", "menace", "reach", "shadow",
+                    "trample", "vigilance")
+_N = r"(a|an|one|two|three|four|five|six|\d+)"
+_NUMS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_COUNTER_KIND = r"([+-]1/[+-]1|" + "|".join(KEYWORD_COUNTERS) + r"|stun)"
+_UNTAP_NEXT = (r"(?:it|that creature|that permanent|that land|those creatures|those permanents"
+               r"|~) (?:doesn't|don't) untap during (?:its|their) controllers?'s? next untap "
+               r"steps?")
+
+
+def _num(w: str) -> int:
+    return _NUMS[w] if w in _NUMS else int(w)
+
+
+def _counter_list(text: str):
+    """"a +1/+1 counter and a lifelink counter", "a flying counter, a first strike
+    counter, and a lifelink counter", "two stun counters" -> ((kind, n), ...) or None."""
+    parts = [p for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", text) if p]
+    out = []
+    for p in parts:
+        m = re.fullmatch(_N + r" " + _COUNTER_KIND + r" counters?", p.strip())
+        if not m:
+            return None
+        out.append((m.group(2), _num(m.group(1))))
+    return tuple(out)
 
 
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
+    from ..abilities import StaticAbility
+    # CR 614.1c + 122.1b: "This creature enters with a flying counter on it."
+    m = re.fullmatch(r"~ enters with " + _N + r" (" + "|".join(KEYWORD_COUNTERS)
+                     + r") counters? on it", low)
+    if m and not is_spell:
+        out["static"].append(StaticAbility("enters_with_n_counters", line,
+                                           power=_num(m.group(1)), counter=m.group(2)))
+        return True
+    # CR 303.4 + 502.3 / 122.1: "Enchanted creature can't become untapped and can't have
+    # counters put on it."
+    if low in ("enchanted creature can't become untapped and can't have counters put on it",
+               "enchanted permanent can't become untapped and can't have counters put on it"):
+        out["static"].append(StaticAbility("enchanted_cant_untap_or_counters", line))
+        return True
+    if low == "enchanted creature can't become untapped":
+        out["static"].append(StaticAbility("enchanted_cant_untap", line))
+        return True
     return False
 
 
 def compile_sentence(s: str, low: str):
+    from ..abilities import PutCounters, TargetSpec
+    from ..effect_text import target_phrase
+    # CR 724.1: "you become the monarch".
+    if low == "you become the monarch":
+        return (), (BecomeMonarch("you"),)
+    # CR 724.2: the monarch's inherent ability.
+    if low == "its controller becomes the monarch":
+        return (), (BecomeMonarch("creature_controller"),)
+    # CR 701.26a: "tap enchanted creature" (an Aura's trigger).
+    if low in ("tap enchanted creature", "tap enchanted permanent"):
+        return (), (TapAttached(),)
+    # CR 502.3: "[Effect on targets]. It/Those creatures don't untap during its/their
+    # controller's next untap step." (the first target group)
+    m = re.fullmatch(r"(.+?)\. " + _UNTAP_NEXT, low)
+    if m:
+        from ..oracle import compile_sentence as core
+        head = s[:m.end(1)]
+        if "." in head:
+            return None
+        first = core(head)
+        if first is None or not first[0] or first[0][0].kind == "player" \
+                or first[0][0].zone != "battlefield":
+            return None
+        return first[0], first[1] + (DoesntUntapNext(0),)
+    m = re.fullmatch(r"(.+?) (?:doesn't|don't) untap during (?:its|their) controllers?'s? next "
+                     r"untap steps?", low)
+    if m:
+        if m.group(1) == "~":
+            return (), (DoesntUntapNext(-1),)
+        spec = target_phrase(m.group(1), multi=True)
+        if spec is not None and spec.zone == "battlefield" and spec.kind != "player":
+            return (spec,), (DoesntUntapNext(0),)
+        return None
+    # CR 122.1 / 122.1b / 122.1d: "put a +1/+1 counter and a lifelink counter on target
+    # creature", "put a stun counter on up to one target tapped creature".
+    m = re.fullmatch(r"put (.+? counters?) on (.+)", low)
+    if m:
+        kinds = _counter_list(m.group(1))
+        if kinds is None or len(kinds) == 1 and kinds[0][0] in ("+1/+1", "-1/-1"):
+            return None
+        what = m.group(2)
+        if what in ("~", "it"):
+            return (), tuple(PutCounters(k, n, -1) for k, n in kinds)
+        spec = target_phrase(what)
+        if spec is None or spec.zone != "battlefield" or spec.kind == "player":
+            return None
+        return (spec,), tuple(PutCounters(k, n, 0) for k, n in kinds)
+    # CR 701.26a + 122.1d: "tap target creature an opponent controls and put a stun counter
+    # on it", "tap up to one target creature and put two stun counters on it".
+    m = re.fullmatch(r"tap (.+?) and put (.+? counters?) on (?:it|that creature)", low)
+    if m:
+        from ..abilities import TapTarget
+        kinds = _counter_list(m.group(2))
+        spec = target_phrase(m.group(1))
+        if kinds is None or spec is None or spec.zone != "battlefield" or spec.kind == "player":
+            return None
+        return (spec,), (TapTarget(0),) + tuple(PutCounters(k, n, 0) for k, n in kinds)
+    _ = TargetSpec
     return None
