@@ -270,6 +270,9 @@ def shift(effects: tuple, k: int) -> tuple:
         return effects
     out = []
     for e in effects:
+        if hasattr(e, "shift_targets"):   # an effect holding effects (areas/optional_costs)
+            out.append(e.shift_targets(k))
+            continue
         if isinstance(e, WithX):
             out.append(WithX(shift((e.effect,), k)[0], e.field))
             continue

@@ -396,6 +396,9 @@ _COLOR_ADJ = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 def compile_choice_cost(part: str):
     """CR 118.3: "Sacrifice a creature", "Sacrifice two artifacts", "Sacrifice a Forest",
     "Tap three untapped white creatures you control" and the like."""
+    cc = areas.optional_costs.choice_cost(part)   # "Discard a card", "Sacrifice an X or Y"
+    if cc is not None:
+        return cc
     m = re.fullmatch(r"(sacrifice|tap) (a|an|one|two|three|another|four|five) (untapped )?"
                      r"(?:(white|blue|black|red|green) )?(\w+)( you control)?", part, re.I)
     if not m:

@@ -75,6 +75,10 @@ def _filter_matches(g, o, spec, player: int) -> bool:
         return False
     if spec.controller == "you" and o.controller != player:
         return False
+    if spec.quals:
+        # CR 118.3: "Sacrifice an artifact or creature", "Discard a nonland card"
+        from .effects_more import has_qualities
+        return has_qualities(g, o, spec.quals, player)
     return True
 
 
@@ -356,8 +360,10 @@ def continue_cast(g) -> None:
         if i < len(choices):
             cc = choices[i]
             cands = choice_candidates(g, ctx.player, cc, ctx.source)
-            ask(g, ctx.player, cc.action, {"count": cc.count, "candidates": cands,
-                                           "rule": "118.3"})
+            # CR 118.3: a discard cost is the decision "discard_cost" (cleanup's is "discard")
+            kind = "discard_cost" if cc.action == "discard" else cc.action
+            ask(g, ctx.player, kind, {"count": cc.count, "candidates": cands,
+                                      "rule": "118.3"})
             return
         finish_cast(g)
 
@@ -543,6 +549,9 @@ def finish_cast(g) -> None:
             for cc, objs in zip(ab.cost.choices, ctx.chosen):
                 if cc.action == "return" and objs and g.combat is not None:
                     item.info["defender"] = g.combat.attackers.get(objs[0], 1 - player)
+        if item is not None and ab.cost.choices:
+            from .areas.optional_costs import record_paid
+            record_paid(g, item, ab.cost.choices, ctx.chosen)
         pay_other_costs(g, o, ab, ctx.chosen)
     elif ctx.kind == "spell":
         life = item.info.get("life", 0)
@@ -551,6 +560,8 @@ def finish_cast(g) -> None:
             g.event("119.4", f"{g.pname(player)} pays {life} life")
         choices = _choice_costs(g, ctx, item, None)
         if choices:
+            from .areas.optional_costs import record_paid
+            record_paid(g, item, choices, ctx.chosen)
             _pay_choices(g, choices, ctx.chosen)
     g.cast = ctx.parent
     if ctx.kind == "mana":
@@ -598,6 +609,9 @@ def _pay_choices(g, choices, chosen) -> None:
             elif cc.action == "exile":
                 g.event("118.3", f"{t.defn.name} is exiled to pay a cost")
                 zones.move(g, t, "exile")
+            elif cc.action == "discard":
+                from .effects import discard
+                discard(g, t.owner, oid)   # CR 701.9a: a discard paid as a cost (118.3)
 
 
 def pay_other_costs(g, o, ab, chosen=()) -> None:

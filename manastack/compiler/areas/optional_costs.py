@@ -1,13 +1,302 @@
-"""Compiler area `optional_costs` (see ``areas/__init__.py`` for the hooks an area defines)."""
+"""Compiler area `optional_costs`: costs paid by discarding or sacrificing (CR 118.3,
+601.2b/f-h, 602.1), the effects that refer to what was paid (CR 608.2h), "you may [do
+something]. If you do, [effect]" (CR 608.2c-d, 117.12-style choices), Blood and Map tokens
+(CR 111.10g, 111.10s) and explore (CR 701.44).
+
+See ``areas/__init__.py`` for the hooks an area defines.
+"""
 
 from __future__ import annotations
 
-TRIGGERS: list = []
+import dataclasses
+import re
+from dataclasses import dataclass, field
+
+from ..abilities import ChoiceCost, CreateTokens, TargetSpec
+
+_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle", "instant",
+          "sorcery")
+
+
+# ---------------------------------------------------------------- effects
+
+
+@dataclass(frozen=True, slots=True)
+class PaidValue:
+    """CR 608.2h / 118.3: ``effect`` with its ``field`` (``amount``, ``count``) equal to a
+    characteristic (``attr``: ``mana_value``, ``power``, ``toughness``) of the object paid
+    by the cost ``action`` (``sacrifice``, ``discard``), as it last existed ("You gain life
+    equal to the sacrificed permanent's mana value")."""
+
+    effect: object
+    field: str
+    attr: str
+    action: str = "sacrifice"
+
+    def shift_targets(self, k: int):
+        from ..effect_text import shift
+        return dataclasses.replace(self, effect=shift((self.effect,), k)[0])
+
+
+@dataclass(frozen=True, slots=True)
+class IfPaid:
+    """CR 608.2c / 608.2h: ``effects`` happen only if the object paid by the cost
+    ``action`` had ``quals`` as it last existed ("If the discarded card wasn't a land
+    card, ...")."""
+
+    quals: tuple
+    effects: tuple
+    action: str = "discard"
+
+    def shift_targets(self, k: int):
+        from ..effect_text import shift
+        return dataclasses.replace(self, effects=shift(self.effects, k))
+
+
+@dataclass(frozen=True, slots=True)
+class IfYouDo:
+    """CR 608.2c-d: "[You may] [discard a card / sacrifice a land / pay {B}]. If you do,
+    [effects]." ``actions`` are the alternatives (a ChoiceCost each, or a ``pay`` of
+    ``mana``/``life``); the player chooses one of them if ``may`` (or must do one if able);
+    ``effects`` happen only if it was done."""
+
+    actions: tuple = ()
+    effects: tuple = ()
+    may: bool = True
+    mana: object = None       # a ManaCost to pay ("you may pay {B}")
+    life: int = 0             # "you may pay 2 life"
+
+    def shift_targets(self, k: int):
+        from ..effect_text import shift
+        return dataclasses.replace(self, effects=shift(self.effects, k))
+
+
+@dataclass(frozen=True, slots=True)
+class Explore:
+    """CR 701.44a: target creature number ``target`` (-1: the source) explores: its
+    controller reveals the top card of their library; a land card goes to their hand,
+    otherwise a +1/+1 counter goes on the creature and the card may be put into the
+    graveyard."""
+
+    target: int = -1
+
+
+# ---------------------------------------------------------------- predefined tokens
+
+# CR 111.10g: a Blood token is an artifact token with "{1}, {T}, Discard a card, Sacrifice
+# this token: Draw a card."
+BLOOD_TOKEN = (("name", "Blood Token"), ("types", ("Artifact",)), ("subtypes", ("Blood",)),
+               ("colors", ()),
+               ("text", "{1}, {T}, Discard a card, Sacrifice this token: Draw a card."))
+# CR 111.10s: a Map token is an artifact token with "{1}, {T}, Sacrifice this token:
+# Target creature you control explores. Activate only as a sorcery."
+MAP_TOKEN = (("name", "Map Token"), ("types", ("Artifact",)), ("subtypes", ("Map",)),
+             ("colors", ()),
+             ("text", "{1}, {T}, Sacrifice this token: Target creature you control explores. "
+                      "Activate only as a sorcery."))
+_TOKENS = {"blood": BLOOD_TOKEN, "map": MAP_TOKEN}
+
+
+# ---------------------------------------------------------------- costs
+
+
+def choice_cost(part: str):
+    """CR 118.3: a cost that discards or sacrifices chosen objects: "Discard a card",
+    "Discard two cards", "Discard a creature card", "Sacrifice an artifact or creature",
+    "Sacrifice another creature or artifact". None for anything else."""
+    low = part.strip().lower()
+    m = re.fullmatch(r"discard (a|an|one|two|three) (?:(non)?(artifact|creature|land|instant|"
+                     r"sorcery|enchantment) )?cards?", low)
+    if m:
+        n = _NUM[m.group(1)]
+        if n > 1 and not low.endswith("cards") or n == 1 and low.endswith("cards"):
+            return None
+        types, quals = (), ()
+        if m.group(3):
+            t = m.group(3).capitalize()
+            if m.group(2):
+                quals = (f"non:{t}",)
+            else:
+                types = (t,)
+        return ChoiceCost("discard", n, TargetSpec("card", zone="hand", controller="you",
+                                                   types=types, quals=quals))
+    m = re.fullmatch(r"sacrifice (an?|another) (artifact|creature|enchantment|land) or "
+                     r"(artifact|creature|enchantment|land)", low)
+    if m and m.group(2) != m.group(3):
+        types = ",".join(sorted({m.group(2).capitalize(), m.group(3).capitalize()}))
+        return ChoiceCost("sacrifice", 1, TargetSpec(
+            "permanent", controller="you", other=m.group(1) == "another",
+            quals=(f"anytype:{types}",)))
+    return None
+
+
+# ---------------------------------------------------------------- lines
 
 
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
+    """"Discard this card: [effect]" -- an ability that works from the hand (CR 113.6,
+    602.1; its cost is discarding the card, 118.3)."""
+    m = re.fullmatch(r"((?:[^:\"]+, )?)discard this card: (.+)", line, re.I)
+    if m and not is_spell:
+        from .. import oracle
+        from ..abilities import ActivatedAbility, Cost
+        body = m.group(2).strip()
+        sorcery = body.endswith("Activate only as a sorcery.")
+        if sorcery:
+            body = body[: -len("Activate only as a sorcery.")].strip()
+        if re.search(r"\bactivate\b", body, re.I):
+            return False
+        cost = oracle.compile_cost(m.group(1).rstrip(", ")) if m.group(1) else Cost()
+        compiled = oracle.compile_effect(body)
+        if cost is None or compiled is None or cost.tap or cost.untap or cost.sacrifice_self:
+            return False
+        targets, effects = compiled
+        out["activated"].append(ActivatedAbility(dataclasses.replace(cost, discard_self=True),
+                                                 effects, targets, False, sorcery, line, "hand"))
+        return True
     return False
 
 
+# ---------------------------------------------------------------- sentences
+
+_PAID_NOUN = r"(?:the )?(sacrificed|discarded) (?:creature|permanent|artifact|enchantment|land|card)"
+_ATTR = {"mana value": "mana_value", "power": "power", "toughness": "toughness"}
+
+
 def compile_sentence(s: str, low: str):
+    """One effect sentence of this area -> (targets, effects) or None."""
+    from .. import oracle
+    # CR 111.10g / 111.10s: "Create a Blood token", "create two Map tokens".
+    m = re.fullmatch(r"create (a|an|one|two|three|four|five) (blood|map) tokens?", low)
+    if m:
+        return (), (CreateTokens(_TOKENS[m.group(2)], _NUM[m.group(1)]),)
+    # "Draw two cards and create a Map token": two effects, one after the other.
+    m = re.fullmatch(r"(.+?) and (create (?:a|an|one|two|three) (?:blood|map) tokens?)", low)
+    if m and "." not in m.group(1):
+        first = oracle.compile_sentence(s[: m.end(1)])
+        second = compile_sentence(s[m.start(2):], m.group(2))
+        if first is not None and second is not None:
+            return first[0], first[1] + second[1]
+        return None
+    # CR 701.44a: explore.
+    if low in ("~ explores", "target creature you control explores"):
+        if low == "~ explores":
+            return (), (Explore(-1),)
+        return (TargetSpec("creature", controller="you"),), (Explore(0),)
+    r = _if_you_do(s, low)
+    if r is not None:
+        return r
+    if "." in low:
+        return None
+    # CR 608.2h: "If the discarded card wasn't a land card, ~ deals 2 damage to each
+    # opponent" (the paid card as it last existed).
+    m = re.fullmatch(_PAID_NOUN.replace("(?:the )?", "if the ") + r" (was|wasn't) an? (non)?("
+                     + "|".join(_TYPES) + r") card, (.+)", low)
+    if m:
+        inner = oracle.compile_sentence(s[m.start(5):])
+        if inner is None or inner[0]:
+            return None
+        t = m.group(4).capitalize()
+        has = (m.group(2) == "was") != bool(m.group(3))
+        quals = (f"anytype:{t}",) if has else (f"non:{t}",)
+        return (), (IfPaid(quals, inner[1], "sacrifice" if m.group(1) == "sacrificed"
+                           else "discard"),)
+    # CR 608.2h: "[...] equal to the sacrificed creature's power [...]".
+    m = re.search(r"(\w+) equal to " + _PAID_NOUN + r"'s (mana value|power|toughness)", low)
+    if m and m.group(1) in ("life", "damage", "cards"):
+        text = s[: m.start()] + "99 " + m.group(1) + s[m.end():]
+        return _paid_value(text, m.group(2), _ATTR[m.group(3)])
+    m = re.fullmatch(r"(.+), where x is " + _PAID_NOUN + r"'s (mana value|power|toughness)", low)
+    if m and len(re.findall(r"\bX\b", s[: m.end(1)])) == 1:
+        text = re.sub(r"\bX\b", "99", s[: m.end(1)])
+        return _paid_value(text, m.group(2), _ATTR[m.group(3)])
     return None
+
+
+def _paid_value(text: str, action: str, attr: str):
+    from .. import oracle
+    if "99" in text.replace("99", "", 1):
+        return None
+    r = oracle.compile_sentence(text)
+    if r is None:
+        return None
+    out, found = [], 0
+    for e in r[1]:
+        if not dataclasses.is_dataclass(e):
+            return None
+        fs = [f.name for f in dataclasses.fields(e) if getattr(e, f.name) == 99]
+        if not fs:
+            out.append(e)
+            continue
+        if len(fs) != 1 or fs[0] not in ("amount", "count", "power", "toughness"):
+            return None
+        found += 1
+        out.append(PaidValue(dataclasses.replace(e, **{fs[0]: 0}), fs[0], attr,
+                             "sacrifice" if action == "sacrificed" else "discard"))
+    if found != 1:
+        return None
+    return r[0], tuple(out)
+
+
+_ACTION = (r"discard (?:a|one) card|sacrifice (?:a|an|another) [a-z]+(?: or [a-z]+)?|"
+           r"pay (?:\{[^}]+\})+|pay \d+ life")
+
+
+def _action(part: str):
+    """One thing "you may" do as a cost-like action: a ChoiceCost, ("mana", cost) or
+    ("life", n)."""
+    from ...mana import ManaCost
+    from .. import oracle
+    m = re.fullmatch(r"pay ((?:\{[^}]+\})+)", part)
+    if m:
+        try:
+            mana = ManaCost.parse(m.group(1).upper())
+        except ValueError:
+            return None
+        if mana.x or mana.hybrid or mana.phyrexian or "{E}" in m.group(1).upper():
+            return None
+        return ("mana", mana)
+    m = re.fullmatch(r"pay (\d+) life", part)
+    if m:
+        return ("life", int(m.group(1)))
+    cc = choice_cost(part)
+    if cc is None and part.startswith(("sacrifice", "discard")):
+        cc = oracle.compile_choice_cost(part)
+    if cc is None or cc.count != 1 or cc.action not in ("sacrifice", "discard"):
+        return None
+    return cc
+
+
+def _if_you_do(s: str, low: str):
+    """CR 608.2c-d: "[Earlier effects.] [You may] ACTION. If you do, EFFECT." -- the
+    effect happens only if the action was done."""
+    from .. import oracle
+    from ...mana import ManaCost
+    if re.fullmatch(r"you may discard a card\. if you do, draw \w+ cards?", low):
+        return None   # compiler/staples.py: MayDiscardToDraw
+    m = re.fullmatch(r"(.*?\.\s+)?(you may )?((?:" + _ACTION + r")(?: or (?:" + _ACTION
+                     + r"))?)\. if you do, (.+)", low)
+    if not m:
+        return None
+    parts = [p for p in re.split(r" or (?=discard|sacrifice|pay)", m.group(3))]
+    actions = [_action(p) for p in parts]
+    if any(a is None for a in actions):
+        return None
+    mana = next((a[1] for a in actions if isinstance(a, tuple) and a[0] == "mana"), None)
+    life = next((a[1] for a in actions if isinstance(a, tuple) and a[0] == "life"), 0)
+    choices = tuple(a for a in actions if isinstance(a, ChoiceCost))
+    if len(actions) > 1 and (mana is not None or life):
+        return None   # "pay {1} or discard a card": not yet
+    then = oracle.compile_effect(s[m.start(4):])
+    if then is None or then[0]:
+        return None   # effects with targets after "if you do": not yet
+    pre_t, pre_e = (), ()
+    if m.group(1):
+        pre = oracle.compile_effect(s[: m.end(1)].strip())
+        if pre is None:
+            return None
+        pre_t, pre_e = pre
+    eff = IfYouDo(choices, then[1], bool(m.group(2)), mana if mana is not None else None, life)
+    _ = ManaCost
+    return pre_t, pre_e + (eff,)

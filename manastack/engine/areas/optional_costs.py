@@ -1,6 +1,255 @@
-"""Engine area `optional_costs`: effect class -> function(g, item, eff, legal), registered into
-``effects._EFFECTS`` (see ``areas/__init__.py``)."""
+"""Engine area `optional_costs`: what was paid by discarding or sacrificing (CR 118.3,
+608.2h), "[you may] do something. If you do, ..." (CR 608.2c-d) and explore (CR 701.44).
+
+``EFFECTS``: effect class -> function(g, item, eff, legal), registered into
+``effects._EFFECTS`` (see ``areas/__init__.py``).
+"""
 
 from __future__ import annotations
 
-EFFECTS: dict = {}
+import dataclasses
+
+from ...compiler.areas import optional_costs as C
+from .. import zones
+
+
+# ---------------------------------------------------------------- what was paid
+
+def paid_record(g, o, action: str) -> dict:
+    """CR 608.2h: the characteristics an effect may need of an object paid by a cost, as
+    it last existed (a sacrificed permanent on the battlefield, a discarded card in the
+    hand)."""
+    d = o.defn
+    pw, tg = d.power or 0, d.toughness or 0
+    if o.zone == "battlefield":
+        from ..characteristics import power, toughness
+        pw, tg = power(g, o), toughness(g, o)
+    return {"action": action, "mana_value": d.mana_value, "power": pw, "toughness": tg,
+            "types": list(d.types)}
+
+
+def record_paid(g, item, choices, chosen) -> None:
+    """CR 601.2h / 602.2b: remember the objects chosen to pay discard and sacrifice costs
+    (``item.info["paid"]``, a new list: the info dict of clones is shared shallowly)."""
+    paid = []
+    for cc, objs in zip(choices, chosen):
+        if cc.action not in ("sacrifice", "discard"):
+            continue
+        for oid in objs:
+            o = g.objects.get(oid)
+            if o is not None:
+                paid.append(paid_record(g, o, cc.action))
+    if paid:
+        item.info["paid"] = list(item.info.get("paid", ())) + paid
+
+
+def _paid(item, action: str) -> dict | None:
+    return next((p for p in item.info.get("paid", ()) if p["action"] == action), None)
+
+
+def _paid_value(g, item, eff, legal):
+    """CR 608.2h: the effect's amount is the paid object's characteristic, as it last
+    existed (0 when nothing was paid)."""
+    from ..effects import execute
+    p = _paid(item, eff.action)
+    n = p[eff.attr] if p is not None else 0
+    return execute(g, item, dataclasses.replace(eff.effect, **{eff.field: max(0, n)}), legal)
+
+
+def _quality(types, q: str) -> bool:
+    if q.startswith("non:"):
+        return q[4:] not in types
+    if q.startswith("anytype:"):
+        return any(t in types for t in q[8:].split(","))
+    raise ValueError(f"unknown quality {q!r}")
+
+
+def _run_nested(g, item, effects, legal, key: str):
+    """Carry out nested effects in order (CR 608.2c), keeping the position in
+    ``item.info[key]``; "ask" while one waits for a decision."""
+    from ..effects import execute
+    info = item.info
+    i = info.get(key, 0)
+    while i < len(effects):
+        info[key] = i
+        if execute(g, item, effects[i], legal) == "ask":
+            return "ask"
+        info.pop("answer", None)
+        i += 1
+    info[key] = i
+    return None
+
+
+def _if_paid(g, item, eff, legal):
+    """CR 608.2c / 608.2h: the effects happen only if the paid object had the qualities
+    ("If the discarded card wasn't a land card")."""
+    p = _paid(item, eff.action)
+    if p is None or not all(_quality(p["types"], q) for q in eff.quals):
+        return None
+    return _run_nested(g, item, eff.effects, legal, "ifpaid_step")
+
+
+# ---------------------------------------------------------------- "If you do"
+
+def _action_candidates(g, player: int, eff) -> list[int]:
+    from ..casting import choice_candidates
+    out = []
+    for cc in eff.actions:
+        for oid in choice_candidates(g, player, cc, None):
+            if oid not in out:
+                out.append(oid)
+    return out
+
+
+def _can_do(g, player: int, eff) -> bool:
+    """CR 608.2d: whether the player could do what "you may" offers."""
+    from ..casting import can_afford
+    if eff.mana is not None:
+        return can_afford(g, player, eff.mana.generic, eff.mana.colored, generous=False)
+    if eff.life:
+        # CR 119.4: a player can pay life only up to their life total
+        return g.players[player].life >= eff.life
+    return bool(_action_candidates(g, player, eff))
+
+
+def _if_you_do(g, item, eff, legal):
+    """CR 608.2c-d: "[You may] discard a card or sacrifice a land / pay {B}. If you do,
+    [effects]": the player chooses whether (if "may") and what, as the effect resolves;
+    the rest happens only if it was done. A mana payment is made while the ability
+    resolves (as for CR 118.12a)."""
+    from ..flow import ask
+    player = item.controller
+    info = item.info
+    st = info.get("ifdo")
+    if st is None:
+        possible = _can_do(g, player, eff)
+        if not possible:
+            info["ifdo"] = "done"
+            g.event("608.2d", f"{g.pname(player)} can't do it; nothing more happens")
+            return None
+        if eff.may:
+            info["ifdo"] = "may"
+            ask(g, player, "yes_no", {"rule": "608.2d", "resolving": True})
+            if g.pending is not None:
+                return "ask"
+        else:
+            info["ifdo"] = "do"
+        st = info["ifdo"]
+    if st == "may":
+        if not info.pop("answer", False):
+            info["ifdo"] = "done"
+            g.event("608.2d", f"{g.pname(player)} chooses not to")
+            return None
+        info["ifdo"] = st = "do"
+    if st == "do":
+        if eff.mana is not None:
+            from ..casting import continue_cast
+            from ..state import CastContext
+            info["ifdo"] = "paying"
+            ctx = CastContext(None, "pay", "unless", player)
+            ctx.generic, ctx.colored = eff.mana.generic, list(eff.mana.colored)
+            ctx.parent = g.cast
+            ctx.resume = item.oid
+            g.cast = ctx
+            continue_cast(g)
+            return "ask"
+        if eff.life:
+            g.players[player].life -= eff.life
+            g.event("119.4", f"{g.pname(player)} pays {eff.life} life")
+            info["ifdo"] = st = "then"
+        else:
+            info["ifdo"] = "choose"
+            ask(g, player, "choose_cards", {"cards": _action_candidates(g, player, eff),
+                                            "count": 1, "resolving": True, "rule": "608.2d",
+                                            "purpose": "/".join(cc.action for cc in eff.actions)})
+            if g.pending is not None:
+                return "ask"
+            st = "choose"
+    if st == "choose":
+        chosen = [oid for oid in info.pop("answer", ()) if oid in g.objects]
+        done = False
+        for oid in chosen:
+            o = g.objects[oid]
+            if o.zone == "hand":
+                from ..effects import discard
+                info["paid"] = list(info.get("paid", ())) + [paid_record(g, o, "discard")]
+                discard(g, player, oid)   # CR 701.9a
+                done = True
+            elif o.zone == "battlefield":
+                info["paid"] = list(info.get("paid", ())) + [paid_record(g, o, "sacrifice")]
+                g.event("701.21a", f"{g.pname(player)} sacrifices {o.defn.name}")
+                zones.move(g, o, "graveyard")
+                done = True
+        info["ifdo"] = st = "then" if done else "done"
+    if st == "paying":
+        if not info.pop("answer", False):
+            info["ifdo"] = "done"
+            return None
+        g.event("608.2d", f"{g.pname(player)} pays")
+        info["ifdo"] = st = "then"
+    if st == "then":
+        return _run_nested(g, item, eff.effects, legal, "ifdo_step")
+    return None
+
+
+# ---------------------------------------------------------------- explore
+
+def _explore(g, item, eff, legal):
+    """CR 701.44a: the exploring permanent's controller reveals the top card of their
+    library: a land card goes to their hand; otherwise a +1/+1 counter goes on the
+    permanent and the player may put the card into their graveyard. CR 701.44c: a
+    permanent that left the battlefield explores by its last known information (no
+    counter can be put on it)."""
+    from ..effects import first_target, put_counters
+    from ..flow import ask
+    info = item.info
+    if "explore" not in info:
+        oid = item.source if eff.target < 0 else first_target(item, eff.target)
+        if eff.target >= 0 and oid not in legal:
+            return None
+        o = g.objects.get(oid)
+        on_bf = o is not None and o.zone == "battlefield"
+        player = o.controller if on_bf else item.controller
+        lib = g.players[player].library
+        if not lib:
+            info["explore"] = "done"
+            return None
+        d = g.card_definition(lib[0])   # the library holds card numbers
+        g.event("701.44a", f"{g.pname(player)} reveals {d.name} (explore)")
+        if "Land" in d.types:
+            _to_hand(g, player)
+            info["explore"] = "done"
+            return None
+        if on_bf:
+            put_counters(g, o, "+1/+1", 1)
+        info["explore"] = "ask"
+        info["explorer"] = player
+        ask(g, player, "yes_no", {"rule": "701.44a", "resolving": True})
+        if g.pending is not None:
+            return "ask"
+    if info.get("explore") == "ask":
+        info["explore"] = "done"
+        player = info["explorer"]
+        if info.pop("answer", False) and g.players[player].library:
+            card = g.players[player].library.pop(0)
+            o = zones.new_object(g, card, player, zones.GRAVEYARD)
+            g.players[player].graveyard.append(o.oid)
+            g.event("701.44a", f"{g.pname(player)} puts {o.defn.name} into their graveyard")
+    return None
+
+
+def _to_hand(g, player: int) -> None:
+    """CR 701.44a: the revealed land card is put into its owner's hand (not drawn)."""
+    p = g.players[player]
+    card = p.library.pop(0)
+    o = zones.new_object(g, card, player, zones.HAND)
+    p.hand.append(o.oid)
+    g.event("701.44a", f"{g.pname(player)} puts {o.defn.name} into their hand")
+
+
+EFFECTS: dict = {
+    C.PaidValue: _paid_value,
+    C.IfPaid: _if_paid,
+    C.IfYouDo: _if_you_do,
+    C.Explore: _explore,
+}
