@@ -662,6 +662,7 @@ def fire_becomes_target(g, item) -> None:
     """CR 603.2 / 702.21a: each permanent that became a target of a spell or ability
     (601.2c, 602.2b, 603.3d) notices it; "becomes_target_of_opponent" is the event for one
     whose controller is an opponent of the spell's or ability's controller (ward)."""
+    from .areas import trigger_text as trigger_text_area
     from .triggers import fire_self
     seen = set()
     for t in item.targets:
@@ -669,6 +670,7 @@ def fire_becomes_target(g, item) -> None:
         if o is None or t in seen or o.zone != "battlefield" or not o.defn.triggered:
             continue
         seen.add(t)
+        trigger_text_area.fire_becomes_target(g, o, item)
         if o.controller != item.controller:
             fire_self(g, "becomes_target_of_opponent", o, {"spell": item.oid})
 

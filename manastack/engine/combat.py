@@ -8,6 +8,7 @@ from itertools import combinations_with_replacement
 
 from .characteristics import has_keyword, has_static, is_creature, power, toughness
 from .resolution import deal_damage
+from .areas import trigger_text
 
 
 # ---------------------------------------------------------------- attackers (CR 508)
@@ -28,6 +29,9 @@ def can_attack(g, o) -> bool:
         return False
     # CR 508.1c: "can't attack this turn" from a resolved spell or ability.
     if g.effects and restricted(g, o, "cant_attack"):
+        return False
+    # CR 508.1c: "can't attack unless [condition]".
+    if o.defn.static and trigger_text.attack_restricted(g, o):
         return False
     return True
 
@@ -131,6 +135,9 @@ def can_block(g, blocker, attacker) -> bool:
     # CR 509.1b: "can't be blocked" is a restriction on the attacker.
     if has_static(attacker, "unblockable"):
         return False
+    # CR 509.1b: "can't be blocked this turn", "by creatures with power N or greater".
+    if trigger_text.blocker_restricted(g, blocker, attacker):
+        return False
     # CR 509.1b: "can't be blocked by creatures with power N or less".
     for s in attacker.defn.static:
         if s.kind == "unblockable_by_power_or_less" and power(g, blocker) <= s.power:
@@ -168,20 +175,27 @@ def can_block(g, blocker, attacker) -> bool:
 
 def blocks_legal(g, pairs) -> bool:
     """CR 509.1b: restrictions on the declaration as a whole: a creature with menace
-    (702.111b) can't be blocked except by two or more creatures."""
+    (702.111b) can't be blocked except by two or more creatures; "can't be blocked except
+    by N or more creatures", "by more than one creature"."""
     count: dict[int, int] = {}
     for _, a in pairs:
         count[a] = count.get(a, 0) + 1
     for a, n in count.items():
-        if n == 1 and has_keyword(g, g.objects[a], "menace"):
+        o = g.objects[a]
+        if n == 1 and has_keyword(g, o, "menace"):
             return False
+        if o.defn.static:
+            lo, hi = trigger_text.blocker_limits(o)
+            if n < lo or (hi is not None and n > hi):
+                return False
     return True
 
 
 def has_block_restrictions(g) -> bool:
     """Whether some attacker has a restriction that depends on the other blockers
     (menace, CR 702.111b)."""
-    return any(a in g.objects and has_keyword(g, g.objects[a], "menace")
+    return any(a in g.objects and (has_keyword(g, g.objects[a], "menace")
+                                   or trigger_text.has_count_limits(g.objects[a]))
                for a in g.combat.attackers)
 
 
@@ -217,6 +231,8 @@ def block_requirements(g, blockers) -> list[tuple[int, int]]:
             b = g.objects[e.affected]
             if can_block(g, b, g.objects[e.data]):
                 out.append((e.affected, e.data))
+    # CR 509.1c: "All creatures able to block ~ do so."
+    out.extend(trigger_text.lure_requirements(g, blockers, list(c.attackers)))
     return out
 
 
@@ -241,6 +257,8 @@ def declare_blockers(g, pairs) -> None:
             fire_self(g, "blocks", g.objects[b])
         for a in dict.fromkeys(a for _, a in pairs):
             fire_self(g, "becomes_blocked", g.objects[a])
+        # CR 509.3b / 509.3d: once for each creature blocked / blocking.
+        trigger_text.fire_block_pairs(g, pairs)
     if pairs:
         g.event("509.1", f"{g.pname(1 - g.active)} blocks: "
                 + ", ".join(f"{g.oname(b)} blocks {g.oname(a)}" for b, a in pairs))

@@ -518,7 +518,7 @@ def _restrict(g, item, eff, legal):
     for t in _subjects(g, item, eff.target, legal):
         for kind in eff.kinds:
             _add_effect(g, layer="restriction", affected=t, until=eff.until, data=kind)
-        what = " and ".join(k.replace("cant_", "can't ") for k in eff.kinds)
+        what = " and ".join(k.replace("cant_", "can't ").replace("_", " ") for k in eff.kinds)
         g.event("611.2a", f"{g.oname(t)} {what} this turn")
 
 

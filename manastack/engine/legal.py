@@ -249,6 +249,11 @@ def legal_actions(g):
                 for c in permutations(d.data["cards"], d.data.get("count"))]
     if k == "choose_cards" and "count" in d.data and "cards" in d.data:
         return [Action("choose", choice=c) for c in combinations(d.data["cards"], d.data["count"])]
+    if k == "choose_cards" and "up_to" in d.data:
+        # "up to N" of the objects offered (CR 701.26b: "untap up to two lands").
+        return [Action("choose", choice=c) for n in range(min(d.data["up_to"],
+                                                              len(d.data["cards"])) + 1)
+                for c in combinations(d.data["cards"], n)]
     if k == "choose_cards" and d.data.get("from") == "library":
         cards = d.data["cards"]
         out = []
@@ -400,6 +405,13 @@ def validate(g, action: Action) -> None:
             _illegal(d.data.get("rule", "608.2d"),
                      f"choose exactly {d.data['count']} of the cards offered")
         return
+    if k == "choose_cards" and "up_to" in d.data:
+        ch = action.choice
+        if (not isinstance(ch, tuple) or len(ch) > d.data["up_to"] or len(set(ch)) != len(ch)
+                or not all(c in d.data["cards"] for c in ch)):
+            _illegal(d.data.get("rule", "608.2d"),
+                     f"choose up to {d.data['up_to']} of the objects offered")
+        return
     if k == "name_card":
         from ..cards import get_database
         if not (isinstance(action.choice, str) and get_database().get(action.choice) is not None):
@@ -491,8 +503,8 @@ def _explain(g, a: Action):
         if (isinstance(a.choice, tuple) and a in ProductActions(d.data["blockers"],
                                                                  d.data["options"])
                 and not combat.blocks_legal(g, a.choice)):
-            _illegal("702.111b", "a creature with menace can't be blocked except by two or"
-                     " more creatures")
+            _illegal("509.1b", "the block disobeys a restriction on how many creatures may "
+                     "block an attacker (menace, CR 702.111b, and the like)")
         if combat.block_requirements(g, d.data["blockers"]) and a in ProductActions(
                 d.data["blockers"], d.data["options"]):
             _illegal("509.1c", "the block doesn't obey the most requirements possible")

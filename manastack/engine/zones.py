@@ -7,6 +7,7 @@ below, indexing ``game.tokens``.
 
 from __future__ import annotations
 
+from .areas import trigger_text
 from .state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, Obj
 
 
@@ -49,7 +50,8 @@ def _enters(g, n: Obj, x: int = 0, chosen=None, alt=None, kicked: int = 0) -> No
     n.cast_alt = alt
     n.kicked = kicked
     for s in n.defn.static:
-        if s.kind == "enters_tapped":
+        if s.kind == "enters_tapped" or (s.kind == "enters_tapped_unless"
+                                         and trigger_text.enters_tapped(g, n, s)):
             # CR 614.1d: "This permanent enters tapped" replaces how it enters.
             n.tapped = True
             g.event("614.1d", f"{n.defn.name} enters tapped")
@@ -95,6 +97,8 @@ def _leaves(g, o: Obj, zone: str) -> None:
         if "Creature" in o.defn.types:
             fire_self(g, "dies", o, info)
         fire_self(g, "graveyard_from_battlefield", o, info)
+    if o.defn.triggered:
+        trigger_text.fire_leaves(g, o)   # CR 603.6c: leaves for any zone
     if zone == GRAVEYARD and "Creature" in o.defn.types:
         from .triggers import fire_dies
         fire_dies(g, o)   # CR 700.4 / 603.10a: "whenever a creature dies" looks back

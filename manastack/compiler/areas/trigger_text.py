@@ -1,13 +1,227 @@
-"""Compiler area `trigger_text` (see ``areas/__init__.py`` for the hooks an area defines)."""
+"""Compiler area `trigger_text` (see ``areas/__init__.py`` for the hooks an area defines):
+more trigger events (CR 603), lands that enter tapped unless a condition holds (CR
+614.1d), and combat restrictions and requirements (CR 508.1c-d, 509.1b-c)."""
 
 from __future__ import annotations
 
-TRIGGERS: list = []
+import re
+from dataclasses import dataclass
+
+from ..abilities import Restrict, StaticAbility, TargetSpec
+
+_N = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+        "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_BASIC = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain",
+          "forest": "Forest", "islands": "Island", "swamps": "Swamp", "mountains": "Mountain",
+          "forests": "Forest"}
+_TYPES = {"artifact": "Artifact", "enchantment": "Enchantment", "planeswalker": "Planeswalker",
+          "battle": "Battle"}
+
+
+def _num(w: str) -> int:
+    return int(w) if w.isdigit() else _NUM[w]
+
+
+# ---------------------------------------------------------------- dataclasses
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionalStatic(StaticAbility):
+    """A static ability that applies depending on a game condition (``condition``, read by
+    ``engine/areas/trigger_text.condition_met``): ``enters_tapped_unless`` (CR 614.1d),
+    ``attack_unless`` (CR 508.1c). Conditions: ``life_at_most`` (a player has ``count``
+    or less life), ``control_at_least`` / ``control_at_most`` (you control ``count`` or
+    more / fewer permanents matching ``filter``), ``opponents_control_at_least``,
+    ``opponents_at_least`` (you have ``count`` or more opponents), ``defender_controls``
+    (the defending player controls a permanent matching ``filter``)."""
+
+    condition: str = ""
+    count: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class UntapUpTo:
+    """CR 701.26b: "Untap up to N lands": the controller chooses up to ``count``
+    permanents matching ``spec`` as the effect resolves (not targets)."""
+
+    count: int
+    spec: TargetSpec
+
+
+@dataclass(frozen=True, slots=True)
+class TapOrUntap:
+    """CR 701.26: "tap or untap target creature": the controller chooses as it resolves."""
+
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DamageSubject:
+    """CR 120.3: the source deals ``amount`` damage to "that creature" (``info[subject]``,
+    the object its trigger event remembers, CR 603.2)."""
+
+    amount: int
+    subject: str = "creature"
+
+
+# ---------------------------------------------------------------- trigger events (CR 603.1)
+
+TRIGGERS: list = [
+    # CR 603.6c / 603.10a: leaves-the-battlefield abilities (any zone).
+    (r"(?:when|whenever) ~ enters or leaves the battlefield", ("enters", "leaves_battlefield")),
+    (r"(?:when|whenever) ~ leaves the battlefield", ("leaves_battlefield",)),
+    # CR 603.2: "when ~ becomes the target of a spell or ability".
+    (r"(?:when|whenever) ~ becomes the target of a spell or ability", ("becomes_target",)),
+    # CR 509.3d: once for each creature blocking it.
+    (r"whenever ~ becomes blocked by a creature", ("becomes_blocked_by_creature",)),
+    # CR 509.3b: once for each attacking creature it blocks.
+    (r"whenever ~ blocks a creature", ("blocks_creature",)),
+    (r"whenever ~ blocks a creature with flying", ("blocks_creature|kw:flying",)),
+    (r"whenever ~ blocks or becomes blocked by a creature",
+     ("blocks_creature", "becomes_blocked_by_creature")),
+]
+for _w, _t in _TYPES.items():
+    # CR 603.6a: "whenever an artifact you control enters" and the like.
+    TRIGGERS += [
+        (rf"whenever ~ or another {_w} you control enters", ("enters", f"enters|{_t}|you|other")),
+        (rf"whenever another {_w} (?:you control enters|enters the battlefield under your "
+         rf"control)", (f"enters|{_t}|you|other",)),
+        (rf"whenever an? {_w} (?:you control enters|enters the battlefield under your control)",
+         (f"enters|{_t}|you|",)),
+        (rf"whenever another {_w} enters", (f"enters|{_t}||other",)),
+        (rf"whenever an? {_w} enters", (f"enters|{_t}||",)),
+    ]
+
+
+# ---------------------------------------------------------------- static lines
+
+
+def _land_condition(cond: str):
+    """The condition of "~ enters tapped unless [condition]" (CR 614.1d) as
+    ``(condition, count, filter)``, or None."""
+    m = re.fullmatch(r"a player has (\d+) or less life", cond)
+    if m:
+        return "life_at_most", int(m.group(1)), None
+    m = re.fullmatch(r"you have " + _N + r" or more opponents", cond)
+    if m:
+        return "opponents_at_least", _num(m.group(1)), None
+    m = re.fullmatch(r"your opponents control " + _N + r" or more lands", cond)
+    if m:
+        return "opponents_control_at_least", _num(m.group(1)), TargetSpec(
+            "permanent", types=("Land",), controller="opponent")
+    m = re.fullmatch(r"you control " + _N + r" or (more|fewer) (other )?(basic )?(lands|islands|"
+                     r"swamps|mountains|forests|plains)", cond)
+    if m:
+        w = m.group(5)
+        spec = TargetSpec("permanent", controller="you",
+                          types=("Land",) if w == "lands" else (),
+                          subtypes=() if w == "lands" else (_BASIC[w],),
+                          quals=("super:Basic",) if m.group(4) else ())
+        # "other": the land itself isn't on the battlefield yet as this is checked.
+        return ("control_at_least" if m.group(2) == "more" else "control_at_most",
+                _num(m.group(1)), spec)
+    m = re.fullmatch(r"you control an? (basic land|plains|island|swamp|mountain|forest)"
+                     r"(?: or an? (plains|island|swamp|mountain|forest))?", cond)
+    if m:
+        if m.group(1) == "basic land":
+            spec = TargetSpec("permanent", controller="you", types=("Land",),
+                              quals=("super:Basic",))
+        elif m.group(2):
+            spec = TargetSpec("permanent", controller="you", quals=(
+                "anysub:" + _BASIC[m.group(1)] + "," + _BASIC[m.group(2)],))
+        else:
+            spec = TargetSpec("permanent", controller="you", subtypes=(_BASIC[m.group(1)],))
+        return "control_at_least", 1, spec
+    return None
 
 
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
+    if is_spell:
+        return False
+    # CR 614.1d: "This land enters tapped unless [condition]" -- a replacement effect
+    # that applies when the condition is false as the land would enter.
+    m = re.fullmatch(r"~ enters tapped unless (.+)", low)
+    if m:
+        cond = _land_condition(m.group(1))
+        if cond is None:
+            return False
+        out["static"].append(ConditionalStatic("enters_tapped_unless", line, filter=cond[2],
+                                               condition=cond[0], count=cond[1]))
+        return True
+    # CR 509.1b: "can't be blocked except by N or more creatures" (like menace, 702.111b)
+    # and "can't be blocked by more than one creature" restrict the whole declaration.
+    m = re.fullmatch(r"~ can't be blocked except by " + _N + r" or more creatures", low)
+    if m:
+        out["static"].append(StaticAbility("min_blockers", line, power=_num(m.group(1))))
+        return True
+    if low == "~ can't be blocked by more than one creature":
+        out["static"].append(StaticAbility("max_blockers", line, power=1))
+        return True
+    # CR 509.1b: "can't be blocked by creatures with power N or greater".
+    m = re.fullmatch(r"~ can't be blocked by creatures with power (\d+) or greater", low)
+    if m:
+        out["static"].append(StaticAbility("unblockable_by_power_or_greater", line,
+                                           power=int(m.group(1))))
+        return True
+    # CR 508.1c: "can't attack unless defending player controls an Island".
+    m = re.fullmatch(r"~ can't attack unless defending player controls an? (plains|island|swamp|"
+                     r"mountain|forest)", low)
+    if m:
+        out["static"].append(ConditionalStatic(
+            "attack_unless", line, filter=TargetSpec("permanent", subtypes=(_BASIC[m.group(1)],)),
+            condition="defender_controls", count=1))
+        return True
+    # CR 509.3b / 509.3d / 120.3: "Whenever ~ blocks or becomes blocked by a creature, ~
+    # deals N damage to that creature" ("that creature": the other creature).
+    m = re.fullmatch(r"(whenever ~ (?:blocks|becomes blocked by|blocks or becomes blocked by) a "
+                     r"creature), ~ deals (\d+) damage to that creature", low)
+    if m:
+        from ..abilities import TriggeredAbility
+        from ..oracle import trigger_events
+        events = trigger_events(m.group(1))
+        if events is None:
+            return False
+        out["triggered"].append(TriggeredAbility(events, (DamageSubject(int(m.group(2))),),
+                                                 (), False, line))
+        return True
+    # CR 509.1c: "All creatures able to block ~ do so." (a requirement on each of them).
+    if low == "all creatures able to block ~ do so":
+        out["static"].append(StaticAbility("lure", line))
+        return True
     return False
 
 
+# ---------------------------------------------------------------- effect sentences
+
+
 def compile_sentence(s: str, low: str):
+    # CR 509.1b / 611.2a: "[Target creature / ~] can't be blocked this turn."
+    m = re.fullmatch(r"(.+?) can't be blocked this turn", low)
+    if m:
+        subject = m.group(1)
+        if subject in ("~", "it"):
+            return (), (Restrict(("cant_be_blocked",), -1),)
+        from ..effect_text import target_phrase
+        spec = target_phrase(s[m.start(1):m.end(1)].strip())
+        if spec is None or spec.zone != "battlefield" or spec.kind not in ("creature",
+                                                                           "permanent"):
+            return None
+        if spec.kind == "permanent" and "Creature" not in spec.types:
+            return None
+        return (spec,), (Restrict(("cant_be_blocked",), 0),)
+    # CR 701.26b: "Untap up to two lands."
+    m = re.fullmatch(r"untap up to " + _N + r" (lands|creatures)", low)
+    if m:
+        kind = TargetSpec("permanent", types=("Land",)) if m.group(2) == "lands" else \
+            TargetSpec("creature")
+        return (), (UntapUpTo(_num(m.group(1)), kind),)
+    # CR 701.26: "tap or untap target creature / permanent".
+    m = re.fullmatch(r"tap or untap (target (?:creature|permanent|artifact|land))", low)
+    if m:
+        from ..effect_text import target_phrase
+        spec = target_phrase(m.group(1))
+        if spec is None:
+            return None
+        return (spec,), (TapOrUntap(0),)
     return None

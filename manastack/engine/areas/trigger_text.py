@@ -1,6 +1,206 @@
 """Engine area `trigger_text`: effect class -> function(g, item, eff, legal), registered into
-``effects._EFFECTS`` (see ``areas/__init__.py``)."""
+``effects._EFFECTS`` (see ``areas/__init__.py``); and the rules the compiled abilities of
+this area need: conditions of lands that enter tapped (CR 614.1d), combat restrictions
+and requirements (CR 508.1c, 509.1b-c), and more trigger events (CR 603.2, 509.3)."""
 
 from __future__ import annotations
 
-EFFECTS: dict = {}
+from ...compiler.areas import trigger_text as T
+
+
+# ---------------------------------------------------------------- conditions
+
+
+def _count(g, spec, controller: int) -> int:
+    from ..effects_more import permanent_matches
+    return sum(1 for oid in g.battlefield
+               if permanent_matches(g, g.objects[oid], spec, controller))
+
+
+def condition_met(g, s, controller: int) -> bool:
+    """Whether the condition of a ``ConditionalStatic`` holds now for a permanent
+    controlled by ``controller`` (CR 614.1d: checked as the permanent would enter)."""
+    c = s.condition
+    if c == "life_at_most":
+        return any(p.life <= s.count for p in g.players)
+    if c == "opponents_at_least":
+        return len(g.players) - 1 >= s.count
+    if c in ("control_at_least", "opponents_control_at_least"):
+        return _count(g, s.filter, controller) >= s.count
+    if c == "control_at_most":
+        return _count(g, s.filter, controller) <= s.count
+    raise ValueError(f"unknown condition {c}")
+
+
+def enters_tapped(g, n, s) -> bool:
+    """CR 614.1d: "This land enters tapped unless [condition]": whether it enters tapped
+    (the condition is false as it would enter; the land itself isn't on the battlefield
+    yet, so "other lands" are counted without it)."""
+    return not condition_met(g, s, n.controller)
+
+
+# ---------------------------------------------------------------- combat (CR 508-509)
+
+
+def attack_restricted(g, o) -> bool:
+    """CR 508.1c: "~ can't attack unless defending player controls an Island"."""
+    for s in o.defn.static:
+        if s.kind == "attack_unless" and s.condition == "defender_controls":
+            from ..effects_more import permanent_matches
+            defender = 1 - o.controller
+            if not any(g.objects[oid].controller == defender and permanent_matches(
+                    g, g.objects[oid], s.filter, o.controller) for oid in g.battlefield):
+                return True
+    return False
+
+
+def blocker_restricted(g, blocker, attacker) -> bool:
+    """CR 509.1b: restrictions on one blocker and one attacker from this area: "can't be
+    blocked this turn" (an effect, CR 611.2a) and "can't be blocked by creatures with
+    power N or greater"."""
+    if g.effects:
+        from ..effects_more import restricted
+        if restricted(g, attacker, "cant_be_blocked"):
+            return True
+    for s in attacker.defn.static:
+        if s.kind == "unblockable_by_power_or_greater":
+            from ..characteristics import power
+            if power(g, blocker) >= s.power:
+                return True
+    return False
+
+
+def blocker_limits(o) -> tuple[int, int | None]:
+    """CR 509.1b: the fewest (other than none) and most creatures that may block ``o``:
+    "can't be blocked except by N or more creatures", "can't be blocked by more than one
+    creature"."""
+    lo, hi = 1, None
+    for s in o.defn.static:
+        if s.kind == "min_blockers":
+            lo = max(lo, s.power)
+        elif s.kind == "max_blockers":
+            hi = s.power if hi is None else min(hi, s.power)
+    return lo, hi
+
+
+def has_count_limits(o) -> bool:
+    return any(s.kind in ("min_blockers", "max_blockers") for s in o.defn.static)
+
+
+def lure_requirements(g, blockers, attackers) -> list[tuple[int, int]]:
+    """CR 509.1c: "All creatures able to block ~ do so": a requirement on each creature
+    able to block it."""
+    from ..combat import can_block
+    out = []
+    for a in attackers:
+        o = g.objects.get(a)
+        if o is None or not any(s.kind == "lure" for s in o.defn.static):
+            continue
+        for b in blockers:
+            if can_block(g, g.objects[b], o):
+                out.append((b, a))
+    return out
+
+
+# ---------------------------------------------------------------- trigger events
+
+
+def fire_leaves(g, o) -> None:
+    """CR 603.6c / 603.10a: leaves-the-battlefield abilities look back in time: the
+    permanent's own "when ~ leaves the battlefield" triggers, whatever zone it goes to."""
+    from ..triggers import fire_self
+    fire_self(g, "leaves_battlefield", o)
+
+
+def fire_becomes_target(g, o, item) -> None:
+    """CR 603.2: "when ~ becomes the target of a spell or ability"."""
+    from ..triggers import fire_self
+    fire_self(g, "becomes_target", o, {"spell": item.oid})
+
+
+def fire_block_pairs(g, pairs) -> None:
+    """CR 509.3b: "whenever ~ blocks a creature" triggers once for each attacker it blocks
+    (``blocks_creature|QUALS``: the attacker has those qualities, 509.3f); CR 509.3d:
+    "whenever ~ becomes blocked by a creature" once for each creature blocking it. "That
+    creature" is the other creature (CR 603.2)."""
+    from ..effects_more import has_qualities
+    from ..triggers import fire_watchers
+    for b, a in pairs:
+        bo, ao = g.objects[b], g.objects[a]
+        if bo.defn.triggered:
+            fire_watchers(g, bo, "blocks_creature",
+                          lambda ev, ao=ao, bo=bo: ev == "blocks_creature" or (
+                              ev.startswith("blocks_creature|") and has_qualities(
+                                  g, ao, tuple(ev.split("|")[1].split(";")), bo.controller)),
+                          {"creature": a})
+        if ao.defn.triggered:
+            fire_watchers(g, ao, "becomes_blocked_by_creature",
+                          lambda ev: ev == "becomes_blocked_by_creature", {"creature": b})
+
+
+# ---------------------------------------------------------------- effects
+
+
+def _untap_up_to(g, item, eff, legal):
+    """CR 701.26b: untap up to N permanents chosen as it resolves (not targeted; any
+    player's, Snap ruling); only tapped ones are offered (untapping an untapped one
+    does nothing)."""
+    from ..effects_more import permanent_matches
+    from ..flow import ask
+    cands = [oid for oid in g.battlefield if g.objects[oid].tapped
+             and permanent_matches(g, g.objects[oid], eff.spec, item.controller)]
+    if not cands:
+        return None
+    if "answer" not in item.info:
+        ask(g, item.controller, "choose_cards", {"cards": cands, "up_to": eff.count,
+                                                 "resolving": True, "rule": "701.26b"})
+        if g.pending is not None:
+            return "ask"
+    for oid in item.info.pop("answer"):
+        o = g.objects.get(oid)
+        if o is not None and o.tapped:
+            o.tapped = False
+            g.event("701.26b", f"{g.oname(oid)} untaps")
+    return None
+
+
+def _tap_or_untap(g, item, eff, legal):
+    """CR 701.26: "tap or untap target creature": the controller chooses as it resolves
+    (yes: tap it; no: untap it)."""
+    from ..effects import _target
+    from ..flow import ask
+    from ..zones import tap
+    t = _target(item, eff, legal)
+    if t is None:
+        return None
+    if "answer" not in item.info:
+        ask(g, item.controller, "yes_no", {"resolving": True, "rule": "701.26",
+                                           "question": "tap (yes) or untap (no)"})
+        if g.pending is not None:
+            return "ask"
+    o = g.objects[t]
+    if item.info.pop("answer"):
+        if not o.tapped:
+            tap(g, o)
+            g.event("701.26a", f"{g.oname(t)} becomes tapped")
+    elif o.tapped:
+        o.tapped = False
+        g.event("701.26b", f"{g.oname(t)} untaps")
+    return None
+
+
+def _damage_subject(g, item, eff, legal):
+    """CR 120.3 / 603.2: the source deals damage to "that creature" (the one the trigger
+    remembers), if it is still on the battlefield."""
+    from ..effects import deal_damage
+    t = item.info.get(eff.subject)
+    o = g.objects.get(t)
+    if o is None or o.zone != "battlefield":
+        return None
+    deal_damage(g, item.source, t, eff.amount, g.objects.get(item.source),
+                source_card=item.source_card)
+    return None
+
+
+EFFECTS: dict = {T.UntapUpTo: _untap_up_to, T.TapOrUntap: _tap_or_untap,
+                 T.DamageSubject: _damage_subject}
