@@ -289,11 +289,14 @@ def play_one(name: str, seed: int, max_turns: int, replay_check: bool) -> dict:
         }
     if g is not None:
         out["turns"], out["decisions"] = g.turn, len(g.actions)
-        cast_text, play_text = f"P1 casts {name}", f"P1 plays {name}"
+        # a face or half of a multi-faced card is cast or played by its own name
+        names = {name, *name.split(" // ")}
+        cast_text = {f"P1 casts {n}" for n in names}
+        play_text = {f"P1 plays {n}" for n in names}
         for rule, text in g.log:
-            if rule == "601.2i" and text == cast_text:
+            if rule == "601.2i" and text in cast_text:
                 out["cast"] += 1
-            elif rule == "305.1" and text == play_text:
+            elif rule == "305.1" and text in play_text:
                 out["played"] += 1
             elif rule == "602.2b" and f" of {name}#" in text:
                 out["activated"] += 1

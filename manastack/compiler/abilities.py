@@ -496,6 +496,9 @@ class CardDefinition:
     additional: tuple = ()   # optional additional costs (AdditionalCost, CR 601.2b)
     required: tuple = ()     # mandatory additional costs (Cost, CR 118.8: "As an additional
     #                          cost to cast this spell, sacrifice a creature")
+    faces: tuple = ()        # each face's own definition (CR 709, 712, 715; areas/faces.py)
+    face: int = 0            # which of its card's ``faces`` this definition is
+    front_mana_value: int | None = None   # CR 712.8e: a back face's mana value is the front's
 
     @property
     def supported(self) -> bool:
@@ -503,6 +506,8 @@ class CardDefinition:
 
     @property
     def mana_value(self) -> int:
+        if self.front_mana_value is not None:
+            return self.front_mana_value
         return self.mana_cost.mana_value
 
     def is_type(self, t: str) -> bool:

@@ -811,14 +811,12 @@ def compile_card(card: CardData) -> CardDefinition:
     enchant = next((st for st in out["static"] if st.kind == "enchant"), None)
     if enchant is not None and "Aura" in card.subtypes and out["spell"] is None:
         out["spell"] = SpellAbility((enchant.filter,), (), "Enchant")
-    if card.faces and card.layout not in ("normal",):
-        unsupported.append(Unsupported(f"{card.layout} card faces"))
     try:
         cost = ManaCost.parse(card.mana_cost)
     except ValueError as e:
         cost = ManaCost()
         unsupported.append(Unsupported(str(e)))
-    return CardDefinition(
+    defn = CardDefinition(
         name=card.name, mana_cost=cost, types=tuple(card.types), subtypes=tuple(card.subtypes),
         supertypes=tuple(card.supertypes),
         # CR 702.114a: devoid - the object is colorless (a characteristic-defining ability).
@@ -830,6 +828,11 @@ def compile_card(card: CardData) -> CardDefinition:
         alternatives=tuple(out["alternatives"]), additional=tuple(out.get("additional", ())),
         required=tuple(out.get("required", ())),
         unsupported=tuple(unsupported), text=card.text or "", type_line=card.type_line)
+    if card.faces and card.layout not in ("normal",):
+        # CR 709 / 712 / 715: each face compiled on its own (areas/faces.py)
+        from .areas.faces import with_faces
+        defn = with_faces(card, defn)
+    return defn
 
 
 @lru_cache(maxsize=None)

@@ -176,16 +176,23 @@ def take_snapshot(g):
 
 
 def begin_cast(g, player: int, oid: int, forced: str | None = None,
-               resume: int | None = None) -> None:
+               resume: int | None = None, face: int | None = None) -> None:
     """CR 601.2a: announce the spell: it moves to the stack. ``forced`` names an
     alternative cost that must be paid (madness); ``resume`` a resolving ability to go on
-    with once the cast is over (CR 608.2g)."""
+    with once the cast is over (CR 608.2g); ``face`` the face cast (CR 709.3, 712.11b)."""
     snapshot = take_snapshot(g)
     o = g.objects[oid]
     zone = o.zone
+    # CR 702.127a / 715.3d: an aftermath half or an adventurer on an adventure is cast
+    # from the graveyard or exile for its mana cost.
+    permitted = zone != "hand" and (face is not None or o.card in g.adventures)
+    if face is not None and o.card >= 0:
+        g.faces[o.card] = face   # the face is up on the stack (areas/faces.py)
     n = zones.move(g, o, "stack", controller=player)
     item = StackItem(n.oid, n.oid, player, None, (), 0, n.card)
     item.info["from"] = zone
+    if permitted:
+        item.info["permitted"] = True
     if forced:
         item.info["forced"] = forced
     g.stack.append(item)
@@ -211,6 +218,8 @@ def begin_activate(g, player: int, oid: int, number: int) -> None:
     iid = g.next_id
     g.next_id += 1
     item = StackItem(iid, oid, player, number, (), 0, o.card)
+    if o.defn.face or o.defn.faces:
+        item.info["face"] = o.defn.face   # the face it was activated from (CR 712.8)
     ref = ability_ref(g, o, number)
     if ref is not None:
         item.info["ref"] = ref   # a granted ability (CR 613.1f)
@@ -273,7 +282,8 @@ def continue_cast(g) -> None:
         # CR 601.2b: alternative or additional costs, hybrid halves, Phyrexian payment.
         from .costs import cost_options
         o = g.objects[item.source]
-        opts = [op for op in cost_options(o.defn, item.info.get("from", "hand"),
+        opts = [op for op in cost_options(o.defn, "hand" if item.info.get("permitted") else
+                                          item.info.get("from", "hand"),
                                           item.info.get("forced"),
                                           multikicker_max(g, ctx.player, o.defn))
                 if _life_ok(g, ctx.player, o, op)]
@@ -287,8 +297,9 @@ def continue_cast(g) -> None:
             item.info["cost_choice"] = opts[0]
         ctx.stage = "mode"
     if ctx.stage == "mode":
+        from .triggers import definition as trigger_definition
         spell = (g.objects[item.source].defn.spell if ctx.kind == "spell" else
-                 g.card_definition(item.source_card).triggered[item.trigger]
+                 trigger_definition(g, item.source_card, item.info).triggered[item.trigger]
                  if ctx.kind == "trigger" else None)
         if spell is not None and spell.modes and "modes" not in item.info:
             # CR 601.2b / 700.2a: the mode is chosen as the spell is cast; CR 603.3c: as a

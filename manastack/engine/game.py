@@ -56,7 +56,8 @@ class Game:
                  "step", "priority", "passes", "pending", "cast", "combat", "effects", "rng",
                  "next_id", "timestamp", "log", "actions", "over", "winner", "stage",
                  "starting_player", "loop_guard", "cleanup_again", "waiting", "placing",
-                 "tokens", "token_defs", "links", "designations", "_legal_cache")
+                 "tokens", "token_defs", "links", "designations", "_legal_cache",
+                 "faces", "adventures")
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -92,10 +93,16 @@ class Game:
         self.links: list[tuple] = []     # (source oid, exiled oid): exiled "until" (610.3)
         self.designations: dict = {}     # CR 122 / 724: see engine/areas/designations.py
         self._legal_cache = None
+        # card -> index of the face up on the stack or battlefield, when not its usual
+        # one (CR 709.3b, 712.8, 715.3b); cards exiled on an adventure (715.3d)
+        self.faces: dict[int, int] = {}
+        self.adventures: list[int] = []
 
     def card_definition(self, card: int):
         """The definition of card number ``card`` (a token's when negative)."""
         if card >= 0:
+            if self.faces and card in self.faces:   # a face up (engine/areas/faces.py)
+                return self.setup.definitions[card].faces[self.faces[card]]
             return self.setup.definitions[card]
         return self.token_defs[-card - 2]
 
@@ -202,6 +209,8 @@ class Game:
         g.token_defs = self.token_defs[:]
         g.links = self.links[:]
         g.designations = dict(self.designations)
+        g.faces = dict(self.faces)
+        g.adventures = self.adventures[:]
         g._legal_cache = None
         return g
 
@@ -237,6 +246,8 @@ class Game:
             "tokens": [dict(t) for t in self.tokens],
             "links": [list(x) for x in self.links],
             "designations": _designations_json(self.designations),
+            "faces": [[c, f] for c, f in self.faces.items()],
+            "adventures": self.adventures[:],
         }
 
     def load_state_dict(self, d: dict) -> None:
@@ -246,6 +257,8 @@ class Game:
         self.links = [tuple(x) for x in d.get("links", [])]
         from .areas.designations import from_json as _designations
         self.designations = _designations(d.get("designations"))
+        self.faces = {c: f for c, f in d.get("faces", [])}
+        self.adventures = list(d.get("adventures", []))
         self.players = [Player.from_dict(p) for p in d["players"]]
         self.objects = {}
         for od in d["objects"]:

@@ -54,6 +54,11 @@ def can_cast(g, player: int, o) -> str | None:
         return "305.9: a land can't be cast"
     if not d.supported:
         return "601.2: the card's text is not supported"
+    if d.faces:
+        from .areas.faces import can_cast_usual   # CR 709.3: a split card casts a half
+        why = can_cast_usual(g, player, o)
+        if why:
+            return why
     instant = "Instant" in d.types or "flash" in d.keywords
     if not instant and not sorcery_timing(g, player):
         return "307.1: a sorcery-speed spell needs your main phase and an empty stack"
@@ -154,6 +159,9 @@ def priority_actions(g, player: int) -> list[Action]:
         for n in range(1, len(acts_o) + 1):
             if acts_o[n - 1].zone == o.zone and can_activate(g, player, o, n, acts_o) is None:
                 acts.append(Action("activate", oid, n))
+    # CR 709.3 / 712.11b / 712.12 / 715.3: the other faces of multi-faced cards
+    from .areas.faces import priority_actions as face_actions
+    acts.extend(face_actions(g, player))
     return acts
 
 
@@ -475,6 +483,12 @@ def _explain(g, a: Action):
         o = g.objects.get(a.obj) if isinstance(a.obj, int) else None
         if o is None:
             _illegal("109.1", f"no object {a.obj!r}")
+        if a.kind in ("play", "cast") and (a.choice is not None or o.zone == "exile"):
+            from .areas import faces
+            why = (faces.why_not_play(g, p, o, a.choice) if a.kind == "play" else
+                   faces.why_not_cast(g, p, o, a.choice) if a.choice is not None else
+                   faces.why_not_cast_from_adventure(g, p, o))
+            _illegal(*(why or "601.2: not now").split(": ", 1))
         if a.kind == "play":
             _illegal(*(can_play_land(g, p, o) or "305.1: not now").split(": ", 1))
         if a.kind == "cast":
@@ -526,6 +540,10 @@ def perform(g, a: Action, auto: bool = False) -> None:
     k = a.kind
     if k == "pass":
         flow.pass_priority(g)
+        return
+    if k in ("play", "cast") and a.choice is not None:
+        from .areas.faces import begin_face   # CR 709.3 / 712.11b / 712.12 / 715.3
+        begin_face(g, d.player, a.obj, a.choice, k == "play")
         return
     if k == "play":
         # CR 305.1: playing a land is a special action; it doesn't use the stack.

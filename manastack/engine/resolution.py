@@ -13,7 +13,8 @@ def ability_of(g, item):
     """The spell ability, activated or triggered ability a stack item stands for (for a
     modal spell, its chosen mode, CR 700.2)."""
     if item.trigger is not None:
-        trig = g.card_definition(item.source_card).triggered[item.trigger]
+        from .triggers import definition
+        trig = definition(g, item.source_card, item.info).triggered[item.trigger]
         if trig.modes:
             modes = item.info.get("modes")
             if not modes:
@@ -32,6 +33,10 @@ def ability_of(g, item):
                 return spell.modes[modes[0] - 1]
             return combine_modes([spell.modes[m - 1] for m in modes])
         return spell
+    if "face" in item.info and "ref" not in item.info:
+        # the face that was up as it was activated (areas/faces.py)
+        from .triggers import definition
+        return definition(g, item.source_card, item.info).activated[item.ability - 1]
     from .characteristics import ability_from_ref
     return ability_from_ref(g, item.source_card, item.ability, item.info.get("ref"))
 
@@ -156,6 +161,10 @@ def _finish(g, item, countered: bool = False) -> None:
         return
     o = g.objects[item.source]
     alt = item.info.get("cost_choice", {}).get("alternative")
+    if o.defn.face:
+        from .areas.faces import finish_spell
+        if finish_spell(g, item, o, countered):   # CR 715.3d: an Adventure is exiled
+            return
     if alt == "flashback":
         # CR 702.34a: a flashed-back card is exiled instead of going anywhere else.
         zones.move(g, o, "exile")

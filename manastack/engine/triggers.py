@@ -15,8 +15,21 @@ from itertools import permutations
 from .state import StackItem
 
 
-def definition(g, card: int):
+def definition(g, card: int, info: dict | None = None):
+    """The definition whose abilities a waiting trigger indexes: the face that was up as
+    it triggered (areas/faces.py)."""
+    if info and "face" in info:
+        from .areas.faces import item_definition
+        return item_definition(g, card, info)
     return g.card_definition(card)
+
+
+def face_info(o, info) -> dict:
+    """A trigger's info, with the face of a multi-faced source that was up (CR 712.8)."""
+    d = o.defn
+    if d.face or d.faces:
+        return dict(info or {}, face=d.face)
+    return dict(info or {})
 
 
 def fire_self(g, event: str, o, info: dict | None = None) -> None:
@@ -30,7 +43,7 @@ def fire_self(g, event: str, o, info: dict | None = None) -> None:
             return   # CR 613.1f: it has lost its abilities
     for i, t in enumerate(trig):
         if event in t.events and (t.condition is None or condition_holds(g, t.condition, o, info)):
-            g.waiting.append((o.oid, o.card, i, o.controller, dict(info or {})))
+            g.waiting.append((o.oid, o.card, i, o.controller, face_info(o, info)))
             g.event("603.2", f"{o.defn.name}'s ability triggers ({event})")
 
 
@@ -118,7 +131,7 @@ def fire_watchers(g, o, prefix: str, matches, info: dict | None = None) -> None:
     for i, t in enumerate(trig):
         for ev in t.events:
             if ev.startswith(prefix) and matches(ev):
-                g.waiting.append((o.oid, o.card, i, o.controller, dict(info or {})))
+                g.waiting.append((o.oid, o.card, i, o.controller, face_info(o, info)))
                 g.event("603.2", f"{o.defn.name}'s ability triggers ({ev})")
                 break
 
@@ -277,14 +290,15 @@ def put_on_stack(g, rec) -> None:
     from .casting import continue_cast
     from .state import CastContext
     source, card, index, controller, info = rec
-    ab = definition(g, card).triggered[index]
+    ab = definition(g, card, info).triggered[index]
     iid = g.next_id
     g.next_id += 1
     item = StackItem(iid, source, controller, None, (), 0, card)
     item.trigger = index
     item.info = dict(info)
     g.stack.append(item)
-    g.event("603.3a", f"{definition(g, card).name}'s triggered ability is put on the stack")
+    g.event("603.3a", f"{definition(g, card, info).name}'s triggered ability is put on the "
+            "stack")
     if ab.modes:
         # CR 603.3c: the modes of a modal triggered ability are chosen now.
         g.cast = CastContext(iid, "mode", "trigger", controller, source, card)
@@ -295,7 +309,7 @@ def put_on_stack(g, rec) -> None:
         for spec in ab.targets:
             if spec.minimum > 0 and not candidates(g, spec, controller, item):
                 g.stack.pop()
-                g.event("603.3d", f"{definition(g, card).name}'s ability has no legal target"
+                g.event("603.3d", f"{definition(g, card, info).name}'s ability has no legal target"
                         " and is removed from the stack")
                 return
         g.cast = CastContext(iid, "targets", "trigger", controller, source, card)

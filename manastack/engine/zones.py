@@ -122,6 +122,10 @@ def move(g, o: Obj, zone: str, controller: int | None = None, top: bool = True,
          x: int = 0, chosen=None, alt=None, kicked: int = 0) -> Obj | None:
     """Move ``o`` to ``zone`` (CR 400.7: a new object; 400.3: cards go to their owner's
     zones). Returns the new object (None for a library, where the card has no object)."""
+    if g.faces or g.adventures:
+        from .areas.faces import exile_instead, leaves_zone
+        zone = exile_instead(g, o, zone)   # CR 702.127a
+        leaves_zone(g, o, zone)   # CR 712.8a / 712.13: which face is up in the new zone
     remove_from_zone(g, o)
     del g.objects[o.oid]
     left_battlefield = o.zone == BATTLEFIELD

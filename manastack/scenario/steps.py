@@ -126,7 +126,7 @@ class Runner:
     def do_play(self, p, body) -> None:
         oid = self.ref(body["play"], players=False)
         self.expect(p, ("priority",))
-        self.apply(Action("play", oid))
+        self.apply(Action("play", oid, choice=body.get("face")))
 
     def do_cast(self, p, body) -> None:
         self._unsupported(body)
@@ -134,7 +134,7 @@ class Runner:
         self.expect(p, ("priority",))
         card = self.g.objects[oid].card
         before = len(self.g.stack)
-        self.apply(Action("cast", oid))
+        self.apply(Action("cast", oid, choice=body.get("face")))
         if len(self.g.stack) <= before or self.g.stack[before].source_card != card:
             raise Rejected(self._reversal_reason("the cast"))
         self._answer_announcement(p, body, self.g.stack[before].oid)

@@ -21,7 +21,8 @@ ACTIONS = ("play", "cast", "activate", "mana", "choose", "attack", "block")
 COST_OPTIONS = ("x", "mode", "targets", "sacrifice", "tap", "return", "discard", "exile",
                 "alternative", "additional", "hybrid", "phyrexian", "pay")
 ACTION_OPTIONS = {
-    "play": (), "cast": COST_OPTIONS, "activate": ("ability",) + COST_OPTIONS,
+    # `face`: the face or half cast or played (CR 709.3, 712.11b, 712.12, 715.3)
+    "play": ("face",), "cast": COST_OPTIONS + ("face",), "activate": ("ability",) + COST_OPTIONS,
     "mana": ("ability",), "choose": (), "attack": (), "block": (),
 }
 REF_LIST_OPTIONS = ("targets", "sacrifice", "tap", "return", "discard", "exile")

@@ -1,13 +1,136 @@
-"""Compiler area `faces` (see ``areas/__init__.py`` for the hooks an area defines)."""
+"""Compiler area `faces`: cards with two faces or two halves (CR 709 split cards, 702.127
+aftermath, 712 double-faced cards, 715 adventurers).
+
+A multi-faced card compiles each face on its own (``with_faces``); the card's definition
+keeps them in ``CardDefinition.faces`` (``face`` says which one a definition is) and is
+supported only when every face is. The card's own definition is what the card is in
+every zone where only one set of characteristics counts: the front face of a
+double-faced card (CR 712.8a), the creature of an adventurer (CR 715.4), the two halves
+combined for a split card (CR 709.4). The engine turns a face up on the stack or the
+battlefield (``engine/areas/faces.py``).
+
+See ``areas/__init__.py`` for the hooks an area defines.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import re
+from dataclasses import dataclass
+
 TRIGGERS: list = []
+
+#: Layouts whose faces the engine plays (others stay unsupported: flip, meld, prepare).
+PLAYED_LAYOUTS = frozenset({"transform", "modal_dfc", "split", "aftermath", "adventure",
+                            "reversible_card"})
+
+
+# ---------------------------------------------------------------- effects
+
+@dataclass(frozen=True, slots=True)
+class Transform:
+    """CR 701.27a: "Transform ~": turn the source permanent over so its other face is up
+    (nothing happens to a permanent that isn't a double-faced card, 701.27c)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealTopTransform:
+    """"Look at the top card of your library. You may reveal that card. If a [types] card
+    is revealed this way, transform ~." (CR 701.16a look, 701.20a reveal, 701.27a)."""
+
+    types: tuple[str, ...]
+
+
+# ---------------------------------------------------------------- compiling a card
+
+def with_faces(card, defn):
+    """The definition of a multi-faced card: each face compiled on its own (CR 709.1,
+    712.8, 715.2), unsupported unless every face compiles and the layout is played."""
+    from ..abilities import Unsupported
+    if card.layout not in PLAYED_LAYOUTS or len(card.faces) != 2:
+        return dataclasses.replace(
+            defn, unsupported=defn.unsupported + (Unsupported(f"{card.layout} card faces"),))
+    from ..oracle import compile_card
+    faces = [compile_card(f) for f in card.faces]
+    unsupported = tuple(u for f in faces for u in f.unsupported)
+    layout = card.layout
+    if layout == "reversible_card":
+        # Two faces of one card printed on both sides: playable only when they are the
+        # same card (an alternate art), which is then just its front face.
+        same = {"name": "", "layout": ""}
+        if (card.faces[0].to_dict() | same) != (card.faces[1].to_dict() | same):
+            unsupported += (Unsupported("reversible card faces"),)
+        return dataclasses.replace(faces[0], name=card.name, unsupported=unsupported)
+    if layout in ("split", "aftermath"):
+        return _split(card, faces, unsupported)
+    front, back = faces
+    if layout == "transform":
+        # CR 712.8e: a nonmodal back face's mana value is its front face's.
+        back = dataclasses.replace(back, front_mana_value=front.mana_value)
+        if "Instant" in back.types or "Sorcery" in back.types:
+            unsupported += (Unsupported("transform card with an instant or sorcery back face"),)
+    if layout == "adventure" and not ({"Instant", "Sorcery"} & set(back.types)):
+        unsupported += (Unsupported("adventure card faces"),)
+    if layout == "modal_dfc" and ("Land" in back.types) != ("Land" in front.types) and \
+            "Land" in front.types:
+        pass   # a land front face with a spell back face: both playable (CR 712.12)
+    faces = (dataclasses.replace(front, face=0), dataclasses.replace(back, face=1))
+    return dataclasses.replace(front, name=card.name, faces=faces, unsupported=unsupported)
+
+
+def _split(card, faces, unsupported):
+    """CR 709.4: in every zone but the stack a split card has both halves'
+    characteristics combined: its mana cost is the two costs together (709.4b), it has
+    each card type of either half (709.4c); it is cast only as one half (709.3)."""
+    from ...mana import ManaCost
+    from ..abilities import Unsupported
+    left, right = faces
+    if not all({"Instant", "Sorcery"} & set(f.types) for f in faces):
+        unsupported += (Unsupported("split permanent card faces"),)
+    if card.layout == "aftermath":
+        # CR 702.127a: only the right half has aftermath.
+        if "aftermath" in left.keywords or "aftermath" not in right.keywords:
+            unsupported += (Unsupported("aftermath card faces"),)
+    types = tuple(dict.fromkeys(left.types + right.types))
+    colors = tuple(c for c in "WUBRG" if c in left.colors or c in right.colors)
+    cost = ManaCost.parse((card.faces[0].mana_cost or "") + (card.faces[1].mana_cost or ""))
+    halves = (dataclasses.replace(left, face=0), dataclasses.replace(right, face=1))
+    return dataclasses.replace(
+        left, name=card.name, mana_cost=cost, types=types,
+        subtypes=tuple(dict.fromkeys(left.subtypes + right.subtypes)), colors=colors,
+        keywords=left.keywords | right.keywords, spell=None, activated=(), triggered=(),
+        static=(), alternatives=(), additional=(), required=(), faces=halves,
+        unsupported=unsupported, text=left.text + "\n//\n" + right.text,
+        type_line=left.type_line)
+
+
+# ---------------------------------------------------------------- text
+
+_TYPES = {"instant or sorcery": ("Instant", "Sorcery"), "creature": ("Creature",),
+          "land": ("Land",), "instant": ("Instant",), "sorcery": ("Sorcery",)}
 
 
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
+    # CR 702.127a: "Aftermath" (the engine reads it from the half's keywords).
+    if low == "aftermath" and not out["keywords"]:
+        out["keywords"].add("aftermath")
+        return True
+    # CR 614.1c: older wording of "This land enters tapped." (modal double-faced lands)
+    if low == "~ enters the battlefield tapped":
+        from ..abilities import StaticAbility
+        out["static"].append(StaticAbility("enters_tapped", line))
+        return True
     return False
 
 
 def compile_sentence(s: str, low: str):
+    low = low.rstrip(".")
+    # CR 701.27a: "Transform ~."
+    if low == "transform ~":
+        return (), (Transform(),)
+    m = re.fullmatch(r"look at the top card of your library\. you may reveal that card\. "
+                     r"if an? (instant or sorcery|creature|land|instant|sorcery) card is "
+                     r"revealed this way, transform ~", low)
+    if m:
+        return (), (RevealTopTransform(_TYPES[m.group(1)]),)
     return None

@@ -1,6 +1,302 @@
-"""Engine area `faces`: effect class -> function(g, item, eff, legal), registered into
-``effects._EFFECTS`` (see ``areas/__init__.py``)."""
+"""Engine area `faces`: which face of a card is up (CR 709 split cards, 712 double-faced
+cards, 715 adventurers, 702.127 aftermath).
+
+``game.faces`` maps a card number to the index of its face that is up while the card is a
+spell or a permanent with another face than its usual one (the half of a split card
+being cast, CR 709.3b; the face of a modal double-faced card cast or played, 712.8f; a
+transformed permanent, 712.8e; an Adventure spell, 715.3b). ``game.card_definition``
+gives that face's definition, so the object's characteristics and abilities are the
+face's. A card leaving the stack or the battlefield has its usual face again (CR 712.8a,
+709.4, 715.4), except a permanent spell that becomes a permanent with the same face up
+(CR 712.13). ``game.adventures`` lists the cards exiled "on an adventure" that their
+owner may cast (CR 715.3d).
+
+Actions: ``Action("cast", card, choice=FACE_NAME)`` casts that face or half,
+``Action("play", card, choice=FACE_NAME)`` plays that face of a modal double-faced card
+as a land (CR 712.12); without ``choice`` the usual face is cast or played.
+"""
 
 from __future__ import annotations
 
-EFFECTS: dict = {}
+from ...compiler.areas.faces import RevealTopTransform, Transform
+from ..actions import Action
+
+
+# ---------------------------------------------------------------- faces of an object
+
+def full_definition(g, card: int):
+    """The definition of the card itself, whatever face is up (None for a token)."""
+    return g.setup.definitions[card] if card >= 0 else None
+
+
+def face_index(g, card: int, name) -> int | None:
+    """The index of the face called ``name`` (a face name, or an index) of ``card``."""
+    d = full_definition(g, card)
+    if d is None or not d.faces:
+        return None
+    if isinstance(name, int) and not isinstance(name, bool):
+        return name if 0 <= name < len(d.faces) else None
+    for i, f in enumerate(d.faces):
+        if isinstance(name, str) and f.name.lower() == name.lower():
+            return i
+    return None
+
+
+def item_definition(g, card: int, info: dict):
+    """The definition of the face that was up as an ability triggered or was activated
+    (``info["face"]``), whose abilities its index names even after the permanent
+    transformed or left (CR 712.18, 603.10a)."""
+    d = g.setup.definitions[card]
+    f = info["face"]
+    return d.faces[f] if f else d
+
+
+def is_split(d) -> bool:
+    """CR 709.1: a split card (its own definition is both halves combined)."""
+    return bool(d.faces) and d.spell is None and d.faces[0].spell is not None and \
+        " // " in d.name and d.faces[0].name != d.name and not d.is_permanent_card and \
+        all(not f.is_permanent_card for f in d.faces)
+
+
+def is_adventurer(d) -> bool:
+    """CR 715.1: a permanent card whose second face is an instant or sorcery Adventure."""
+    return bool(d.faces) and d.is_permanent_card and "Adventure" in d.faces[1].subtypes
+
+
+def leaves_zone(g, o, zone: str) -> None:
+    """Called as ``o`` changes zones (CR 400.7): it has its usual face again unless it is a
+    spell becoming a permanent (CR 712.13) or it is being put on the stack as the face its
+    caster chose (CR 709.3, 712.11b, 715.3); an adventurer card leaving exile is no longer
+    on an adventure."""
+    card = o.card
+    if card < 0:
+        return
+    if o.zone in ("stack", "battlefield") and not (o.zone == "stack" and zone == "battlefield"):
+        g.faces.pop(card, None)
+    if o.zone == "exile" and card in g.adventures:
+        g.adventures.remove(card)
+
+
+def exile_instead(g, o, zone: str) -> str:
+    """CR 702.127a: an aftermath half cast from a graveyard is exiled instead of going
+    anywhere else as it leaves the stack."""
+    if o.zone == "stack" and zone != "exile" and o.defn.face and "aftermath" in o.defn.keywords:
+        g.event("702.127a", f"{o.defn.name} is exiled (aftermath)")
+        return "exile"
+    return zone
+
+
+# ---------------------------------------------------------------- casting and playing
+
+def _view(o, defn, zone: str | None = None):
+    """``o`` as it would be with the face ``defn`` up (to check whether it can be cast)."""
+    v = o.copy()
+    v.defn = defn
+    if zone is not None:
+        v.zone = zone
+    return v
+
+
+def why_not_cast(g, player: int, o, face) -> str | None:
+    """Why face ``face`` of ``o`` can't be cast now (CR 709.3a, 712.11c, 715.3a), or None."""
+    from ..legal import can_cast
+    i = face_index(g, o.card, face)
+    if i is None:
+        return f"709.3: {o.defn.name} has no face called {face!r}"
+    d = full_definition(g, o.card)
+    f = d.faces[i]
+    if "Land" in f.types:
+        return "305.9: a land face can't be cast; it is played"
+    if is_split(d):
+        # CR 702.127a: an aftermath half is cast only from a graveyard; the other half
+        # (like any card) from the hand.
+        if "aftermath" in f.keywords:
+            if o.zone != "graveyard":
+                return "702.127a: an aftermath half can be cast only from a graveyard"
+            return can_cast(g, player, _view(o, f, "hand")) if o.owner == player else \
+                "601.2a: only a card you own can be cast"
+        if o.zone != "hand":
+            return "601.2a: only a card in your hand can be cast"
+        return can_cast(g, player, _view(o, f))
+    if is_adventurer(d) and i == 1:
+        # CR 715.3d: a card on an adventure can't be cast as an Adventure again this way.
+        if o.zone != "hand":
+            return "715.3d: an Adventure is cast from the hand"
+        return can_cast(g, player, _view(o, f))
+    if i == 0:
+        return can_cast(g, player, o)
+    if not _modal(d):
+        return "712.11: a nonmodal double-faced card is cast with its front face up"
+    if o.zone != "hand":
+        return "601.2a: only a card in your hand can be cast"
+    return can_cast(g, player, _view(o, f))
+
+
+def _modal(d) -> bool:
+    """A modal double-faced card (CR 712.3): each face may be cast or played; a nonmodal
+    one's back face has no mana cost (CR 712.8e gives it the front face's mana value)."""
+    return bool(d.faces) and d.faces[1].front_mana_value is None and not is_split(d) and \
+        not is_adventurer(d)
+
+
+def why_not_play(g, player: int, o, face) -> str | None:
+    """CR 712.12: a modal double-faced card is played as a land with a land face up."""
+    from ..legal import can_play_land
+    i = face_index(g, o.card, face)
+    if i is None:
+        return f"712.12: {o.defn.name} has no face called {face!r}"
+    d = full_definition(g, o.card)
+    if not _modal(d):
+        return "305.1: only a modal double-faced card's land face can be chosen"
+    return can_play_land(g, player, _view(o, d.faces[i]))
+
+
+def can_cast_usual(g, player: int, o) -> str | None:
+    """Why the card can't be cast with its usual face, for cards that have none (split
+    cards: a half is chosen, CR 709.3) or from exile on an adventure (CR 715.3d)."""
+    d = o.defn
+    if d.faces and is_split(d):
+        return "709.3: choose which half of a split card to cast"
+    return None
+
+
+def priority_actions(g, player: int) -> list:
+    """The casts of other faces than the usual one, the land faces of modal
+    double-faced cards, and the adventurers on an adventure, that ``player`` may take."""
+    acts = []
+    pl = g.players[player]
+    for oid in pl.hand:
+        o = g.objects[oid]
+        d = full_definition(g, o.card)
+        if d is None or not d.faces or not d.supported:
+            continue
+        for i, f in enumerate(d.faces):
+            if i == 0 and not is_split(d):
+                continue   # the usual face: a plain cast or play
+            if "Land" in f.types:
+                if why_not_play(g, player, o, i) is None:
+                    acts.append(Action("play", oid, choice=f.name))
+            elif why_not_cast(g, player, o, i) is None:
+                acts.append(Action("cast", oid, choice=f.name))
+    for oid in pl.graveyard:
+        o = g.objects[oid]
+        d = full_definition(g, o.card)
+        if d is not None and d.faces and is_split(d) and d.supported:
+            for f in d.faces:
+                if "aftermath" in f.keywords and why_not_cast(g, player, o, f.name) is None:
+                    acts.append(Action("cast", oid, choice=f.name))
+    for oid in pl.exile:
+        o = g.objects[oid]
+        if o.card in g.adventures and why_not_cast_from_adventure(g, player, o) is None:
+            acts.append(Action("cast", oid))
+    return acts
+
+
+def why_not_cast_from_adventure(g, player: int, o) -> str | None:
+    """CR 715.3d: the owner of a card exiled on an adventure may cast it (as the card,
+    not as an Adventure) for as long as it remains exiled."""
+    from ..legal import can_cast
+    if o.zone != "exile" or o.card not in g.adventures:
+        return "601.2a: only a card in your hand can be cast"
+    if o.owner != player:
+        return "715.3d: only the player who went on the adventure may cast it"
+    return can_cast(g, player, _view(o, o.defn, "hand"))
+
+
+def begin_face(g, player: int, oid: int, choice, play: bool) -> None:
+    """Cast or play face ``choice`` of ``oid`` (validated): the face is up as the card is
+    put on the stack (CR 709.3, 712.11b, 715.3) or onto the battlefield (CR 712.12)."""
+    from ..casting import begin_cast
+    from .. import zones
+    o = g.objects[oid]
+    i = face_index(g, o.card, choice)
+    if play:
+        g.players[player].lands_played += 1
+        g.faces[o.card] = i
+        n = zones.move(g, o, "battlefield", player)
+        # CR 305.1 / 712.12: a land play, with the chosen face up
+        g.event("305.1", f"{g.pname(player)} plays {n.defn.name}")
+        g.passes = 0
+        g.priority = player
+        return
+    g.passes = 0
+    begin_cast(g, player, oid, face=i)
+
+
+def finish_spell(g, item, o, countered: bool) -> bool:
+    """CR 715.3d: an Adventure spell that resolves is exiled instead of going to the
+    graveyard, and its owner may cast the card later from exile. True when handled."""
+    from .. import zones
+    if countered or o.card < 0 or not o.defn.face:
+        return False
+    d = full_definition(g, o.card)
+    if not is_adventurer(d):
+        return False
+    n = zones.move(g, o, "exile")
+    g.adventures.append(n.card)
+    g.event("715.3d", f"{d.faces[0].name} goes on an adventure (exiled; it may be cast)")
+    return True
+
+
+# ---------------------------------------------------------------- transform
+
+def transform(g, o) -> bool:
+    """CR 701.27a: turn a double-faced permanent over; it stays the same object and every
+    effect on it goes on applying (CR 712.18). Nothing happens to a permanent that isn't
+    a double-faced card (701.27c) or whose other face is an instant or sorcery (701.27d)."""
+    d = full_definition(g, o.card)
+    if d is None or len(d.faces) != 2 or is_split(d) or o.zone != "battlefield":
+        g.event("701.27c", f"{g.oname(o.oid)} can't transform")
+        return False
+    i = 1 - g.faces.get(o.card, 0)
+    f = d.faces[i]
+    if "Instant" in f.types or "Sorcery" in f.types:
+        g.event("701.27d", f"{g.oname(o.oid)} can't transform into an instant or sorcery")
+        return False
+    old = o.defn.name
+    if i:
+        g.faces[o.card] = i
+    else:
+        g.faces.pop(o.card, None)
+    o.defn = g.card_definition(o.card)
+    g.event("701.27a", f"{old} transforms into {o.defn.name}")
+    return True
+
+
+def _transform(g, item, eff, legal):
+    o = g.objects.get(item.source)
+    if o is None or o.zone != "battlefield":
+        return None   # CR 400.7: the permanent left; a new object isn't transformed
+    if not item.is_spell and item.info.get("face", g.faces.get(o.card, 0)) != \
+            g.faces.get(o.card, 0):
+        # CR 701.27f: an ability of a permanent transforms it only if it hasn't
+        # transformed since the ability was put on the stack.
+        g.event("701.27f", f"{g.oname(o.oid)} has transformed since; it doesn't again")
+        return None
+    transform(g, o)
+    return None
+
+
+def _reveal_top_transform(g, item, eff, legal):
+    """Look at the top card (CR 701.16a); its controller may reveal it (701.20a); if a
+    card of the named type is revealed, transform the source (701.27a)."""
+    from ..flow import ask
+    p = g.players[item.controller]
+    if not p.library:
+        return None
+    if "answer" not in item.info:
+        g.event("701.16a", f"{g.pname(item.controller)} looks at the top card of their library")
+        ask(g, item.controller, "yes_no", {"rule": "701.20a", "resolving": True})
+        if g.pending is not None:
+            return "ask"
+    if not item.info.pop("answer"):
+        return None
+    card = p.library[0]
+    d = g.card_definition(card)
+    g.event("701.20a", f"{g.pname(item.controller)} reveals {d.name}")
+    if any(t in d.types for t in eff.types):
+        return _transform(g, item, eff, legal)
+    return None
+
+
+EFFECTS: dict = {Transform: _transform, RevealTopTransform: _reveal_top_transform}
