@@ -13,6 +13,7 @@ from .characteristics import has_keyword, is_creature
 from .resolution import ability_of
 from .state import CastContext, StackItem
 from .targets import candidates
+from .areas.casting_options import alternative_permitted
 from . import zones
 
 
@@ -130,7 +131,10 @@ def spell_cost(g, o, x: int = 0):
 def castable_for_some_cost(g, player: int, o, zone: str, forced: str | None = None) -> bool:
     """Whether some cost choice (CR 601.2b) could be paid: mana, life and other costs."""
     from .costs import alt_cost, cost_options, total_cost
+    from .areas.casting_options import alternative_permitted
     for opt in cost_options(o.defn, zone, forced):
+        if not alternative_permitted(g, player, o, opt):
+            continue   # CR 118.9: "If you control a Swamp, you may pay ..."
         generic, colored, life = total_cost(g, o, opt)
         if life and g.players[player].life < life:
             continue   # CR 119.4: can't pay more life than you have
@@ -286,7 +290,7 @@ def continue_cast(g) -> None:
                                           item.info.get("from", "hand"),
                                           item.info.get("forced"),
                                           multikicker_max(g, ctx.player, o.defn))
-                if _life_ok(g, ctx.player, o, op)]
+                if _life_ok(g, ctx.player, o, op) and alternative_permitted(g, ctx.player, o, op)]
         if "cost_choice" not in item.info:
             if len(opts) > 1:
                 ask(g, ctx.player, "cost_choice", {"options": opts})
@@ -587,6 +591,7 @@ def finish_cast(g) -> None:
         return
     if ctx.kind == "spell":
         g.event("601.2i", f"{g.pname(player)} casts {g.objects[item.source].defn.name}")
+        g.players[player].spells_cast += 1
         from .triggers import fire_cast
         fire_cast(g, item)
         fire_cast_noncreature(g, item)

@@ -126,7 +126,7 @@ class Player:
 
     __slots__ = ("index", "life", "library", "hand", "graveyard", "exile", "pool",
                  "lands_played", "lost", "drew_from_empty", "mulligans", "kept", "declared",
-                 "bottomed", "permanent_left", "poison")
+                 "bottomed", "permanent_left", "poison", "drawn", "spells_cast")
 
     def __init__(self, index: int, life: int = 20) -> None:
         self.index = index
@@ -146,6 +146,8 @@ class Player:
         self.permanent_left = False  # a permanent left the battlefield under their control
         #                              this turn (revolt)
         self.poison = 0   # poison counters (CR 122.1f; 704.5c)
+        self.drawn = 0         # cards drawn this turn (CR 121.1; "for each card you've drawn")
+        self.spells_cast = 0   # spells cast this turn (CR 601.2i; storm, CR 702.40a)
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -165,6 +167,8 @@ class Player:
         p.bottomed = self.bottomed
         p.permanent_left = self.permanent_left
         p.poison = self.poison
+        p.drawn = self.drawn
+        p.spells_cast = self.spells_cast
         return p
 
     def to_dict(self) -> dict:

@@ -24,7 +24,8 @@ def cost_reduction(g, o) -> int:
             total += s.power
         elif s.kind == "affinity":
             total += affinity_reduction(g, o, s)
-    return total
+    from .areas.casting_options import cost_change
+    return total + cost_change(g, o)
 
 
 def cant_be_countered(g, item) -> bool:

@@ -197,7 +197,8 @@ def regenerated(g, o: Obj) -> bool:
     replaces its destruction: it is tapped, all damage is removed from it, and it is
     removed from combat. Returns whether the destruction was replaced."""
     shield = next((e for e in g.effects if e.affected == o.oid and e.layer == "shield"), None)
-    if shield is None:
+    from .areas.casting_options import cant_be_regenerated
+    if shield is None or cant_be_regenerated(g, o):   # CR 701.19c
         return False
     g.effects = [e for e in g.effects if e is not shield]
     tap(g, o)
@@ -237,6 +238,7 @@ def draw(g, player: int, count: int = 1) -> None:
         card = p.library.pop(0)
         o = new_object(g, card, player, HAND)
         p.hand.append(o.oid)
+        p.drawn += 1
         g.event("121.1", f"{g.pname(player)} draws a card")
 
 

@@ -1,13 +1,253 @@
-"""Compiler area `casting_options` (see ``areas/__init__.py`` for the hooks an area defines)."""
+"""Compiler area `casting_options`: how spells are cast (CR 601.2b, 601.2f, 118.9, 702).
+
+* cost changes (CR 601.2f, 118.7): "This spell costs {N} less to cast for each ... / if
+  ...", and static abilities of permanents ("Instant and sorcery spells you cast cost {1}
+  less to cast.", "Noncreature spells cost {1} more to cast.") -> ``CostChange``;
+* alternative costs with a condition (CR 118.9): "If you control a Swamp, you may pay 4
+  life rather than pay this spell's mana cost." -> ``ConditionalAltCost``;
+* "It can't be regenerated." (CR 701.19c) -> ``NoRegeneration``;
+* keyword abilities about casting, see ``casting_keywords`` (storm, escape, ...).
+
+See ``areas/__init__.py`` for the hooks an area defines.
+"""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
+from ..abilities import TargetSpec
+
 TRIGGERS: list = []
+
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8}
+_TYPE_WORDS = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
+               "instant": "Instant", "sorcery": "Sorcery", "planeswalker": "Planeswalker",
+               "land": "Land", "battle": "Battle", "kindred": "Kindred"}
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+@dataclass(frozen=True, slots=True)
+class CostChange:
+    """CR 601.2f / 118.7: a static ability that changes the total cost to cast spells by
+    ``amount`` generic mana (``more``: an increase).
+
+    ``scope``: ``self`` (the spell with this ability, functioning on the stack and while
+    its cost is determined, CR 601.2f) or ``spells`` (spells matching ``filter`` cast by
+    ``who``: ``you``, ``opponents``, ``all``, from a permanent on the battlefield).
+    ``per`` counts what the amount is multiplied by (``graveyard``: cards of ``spec`` in
+    your graveyard; ``drawn``: cards you've drawn this turn; ``party``: CR 700.8; ``count``:
+    permanents matching ``spec``; ``domain``: basic land types among your lands, CR 305.6);
+    ``condition`` says when it applies (``control``: you control a permanent matching
+    ``spec``; ``targets``: the spell targets an object matching ``spec``;
+    ``human_and_nonhuman``; ``cast_another``: you've cast another spell this turn)."""
+
+    kind: str = "cost_change"
+    text: str = ""
+    amount: int = 1
+    more: bool = False
+    scope: str = "self"
+    who: str = "you"
+    filter: TargetSpec | None = None
+    per: str = ""
+    condition: str = ""
+    spec: TargetSpec | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionalAltCost:
+    """CR 118.9: an alternative cost that may be paid only while its controller controls
+    a permanent matching ``condition`` ("If you control a Swamp, you may pay 4 life rather
+    than pay this spell's mana cost."). Read like ``AltCost``."""
+
+    name: str
+    cost: object
+    zone: str = "hand"
+    condition: TargetSpec | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NoRegeneration:
+    """CR 701.19c: ``effects`` happen, and a permanent they destroy can't be regenerated
+    ("Destroy target nonblack creature. It can't be regenerated.")."""
+
+    effects: tuple = ()
+
+
+# ---------------------------------------------------------------- cost changes
+
+
+def spell_filter(words: str) -> TargetSpec | None:
+    """The spells a cost change applies to: "instant and sorcery", "noncreature",
+    "artifact", "Dragon", "green creature", "" (all spells)."""
+    words = words.strip()
+    types: list[str] = []
+    subtypes: list[str] = []
+    quals: list[str] = []
+    colors: list[str] = []
+    m = re.fullmatch(r"(\w+) (?:and|or) (\w+)", words.lower())
+    if m and m.group(1) in _TYPE_WORDS and m.group(2) in _TYPE_WORDS:
+        quals.append("anytype:" + _TYPE_WORDS[m.group(1)] + "," + _TYPE_WORDS[m.group(2)])
+        return TargetSpec("card", zone="stack", quals=tuple(quals))
+    for w in words.split():
+        lw = w.lower()
+        if lw in _TYPE_WORDS:
+            types.append(_TYPE_WORDS[lw])
+        elif lw.startswith("non") and lw[3:] in _TYPE_WORDS:
+            quals.append("non:" + _TYPE_WORDS[lw[3:]])
+        elif lw in _COLORS:
+            colors.append(_COLORS[lw])
+        elif w[:1].isupper() and w.isalpha() and lw not in ("spells",):
+            from ..keywords import is_creature_type
+            if not is_creature_type(w):
+                return None
+            subtypes.append(w)
+        else:
+            return None
+    return TargetSpec("card", zone="stack", types=tuple(types), subtypes=tuple(subtypes),
+                      colors=tuple(colors), quals=tuple(quals))
+
+
+def _graveyard_spec(words: str) -> TargetSpec | None:
+    """"instant and sorcery card", "creature card", "card" in your graveyard."""
+    w = words.strip()
+    if w == "card":
+        return TargetSpec("card", zone="graveyard", controller="you")
+    m = re.fullmatch(r"(\w+) (?:and|or) (\w+) card", w)
+    if m and m.group(1) in _TYPE_WORDS and m.group(2) in _TYPE_WORDS:
+        return TargetSpec("card", zone="graveyard", controller="you", quals=(
+            "anytype:" + _TYPE_WORDS[m.group(1)] + "," + _TYPE_WORDS[m.group(2)],))
+    m = re.fullmatch(r"(\w+) card", w)
+    if m and m.group(1) in _TYPE_WORDS:
+        return TargetSpec("card", zone="graveyard", controller="you",
+                          types=(_TYPE_WORDS[m.group(1)],))
+    return None
+
+
+def _self_reduction(low: str, line: str):
+    """"~ costs {N} less to cast [for each ... | if ...]" (CR 601.2f)."""
+    from ..effect_text import object_phrase
+    m = re.fullmatch(r"(?:domain — )?~ costs \{(\d+)\} (less|more) to cast (.+)", low)
+    if not m:
+        return None
+    n, more, rest = int(m.group(1)), m.group(2) == "more", m.group(3)
+    orig = line.rstrip(".")[m.start(3):m.end(3)]   # the same words with their case
+    if n == 0:
+        return None
+
+    def cc(**kw):
+        return CostChange(text=line, amount=n, more=more, **kw)
+
+    mm = re.fullmatch(r"for each (.+) in your graveyard", rest)
+    if mm:
+        spec = _graveyard_spec(mm.group(1))
+        return cc(per="graveyard", spec=spec) if spec is not None else None
+    if rest == "for each card you've drawn this turn":
+        return cc(per="drawn")
+    if rest == "for each creature in your party":
+        return cc(per="party")
+    if rest == "for each basic land type among lands you control":
+        return cc(per="domain")
+    mm = re.fullmatch(r"for each (.+?) (you control|your opponents control|on the battlefield)",
+                      rest)
+    if mm:
+        spec = object_phrase(orig[mm.start(1):mm.end(1)])
+        if spec is None or spec.zone != "battlefield" or spec.controller or spec.other:
+            return None
+        ctl = {"you control": "you", "your opponents control": "opponent",
+               "on the battlefield": None}[mm.group(2)]
+        spec = TargetSpec(spec.kind, controller=ctl, types=spec.types, subtypes=spec.subtypes,
+                          colors=spec.colors, quals=spec.quals)
+        return cc(per="count", spec=spec)
+    if rest == "if you control a human creature and a non-human creature":
+        return cc(condition="human_and_nonhuman")
+    if rest == "if you've cast another spell this turn":
+        return cc(condition="cast_another")
+    mm = re.fullmatch(r"if you control (?:a|an) (.+)", rest)
+    if mm:
+        spec = object_phrase(orig[mm.start(1):mm.end(1)])
+        if spec is None or spec.zone != "battlefield" or spec.controller or spec.other:
+            return None
+        spec = TargetSpec(spec.kind, controller="you", types=spec.types, subtypes=spec.subtypes,
+                          colors=spec.colors, quals=spec.quals)
+        return cc(condition="control", spec=spec)
+    mm = re.fullmatch(r"if it targets (?:a|an) (.+)", rest)
+    if mm:
+        spec = object_phrase(orig[mm.start(1):mm.end(1)])
+        if spec is None or spec.zone != "battlefield" or spec.controller or spec.other:
+            return None
+        return cc(condition="targets", spec=spec)
+    return None
+
+
+def _static_change(low: str, line: str):
+    """"[Filter] spells you cast cost {N} less to cast." / "[Filter] spells cost {N} more to
+    cast." / "... your opponents cast ..." (CR 601.2f)."""
+    m = re.fullmatch(r"(.*?)spells( you cast| your opponents cast)? cost \{(\d+)\} (less|more) "
+                     r"to cast", low)
+    if not m or int(m.group(3)) == 0:
+        return None
+    start = len(m.group(1))
+    filt = spell_filter(line[:start]) if start else TargetSpec("card", zone="stack")
+    if filt is None:
+        return None
+    who = {" you cast": "you", " your opponents cast": "opponents", None: "all"}[m.group(2)]
+    return CostChange(text=line, amount=int(m.group(3)), more=m.group(4) == "more",
+                      scope="spells", who=who, filter=filt)
+
+
+# ---------------------------------------------------------------- alternative costs
+
+
+def _conditional_alternative(low: str):
+    """CR 118.9: "If you control a Swamp, you may pay 4 life rather than pay ~'s mana cost."""
+    from ..effect_text import object_phrase
+    from ..oracle import _printed_alternative
+    m = re.fullmatch(r"if you control (?:a|an) (\w+), you may (.+) rather than pay "
+                     r"(?:this spell's|~'s) mana cost", low)
+    if not m:
+        return None
+    word = m.group(1)
+    spec = object_phrase(word.capitalize() if word not in _TYPE_WORDS else word)
+    if spec is None or spec.zone != "battlefield":
+        return None
+    spec = TargetSpec(spec.kind, controller="you", types=spec.types, subtypes=spec.subtypes)
+    cost = _printed_alternative(m.group(2))
+    if cost is None:
+        return None
+    return ConditionalAltCost("card", cost, "hand", spec)
+
+
+# ---------------------------------------------------------------- hooks
 
 
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
+    from . import casting_keywords
+    if casting_keywords.compile_line(line, low, is_spell, out):
+        return True
+    if " cost" in low:
+        ch = _self_reduction(low, line) or _static_change(low, line)
+        if ch is not None:
+            out["static"].append(ch)
+            return True
+    if low.startswith("if you control"):
+        alt = _conditional_alternative(low)
+        if alt is not None:
+            out["alternatives"].append(alt)
+            return True
     return False
 
 
 def compile_sentence(s: str, low: str):
-    return None
+    # CR 701.19c: "Destroy ... . It can't be regenerated." / "They can't be regenerated."
+    m = re.fullmatch(r"(destroy .+?\.) (?:it|they) can't be regenerated\.?", low)
+    if m:
+        from ..oracle import compile_sentence as core
+        compiled = core(s[:len(m.group(1))])
+        if compiled is None:
+            return None
+        targets, effects = compiled
+        return targets, (NoRegeneration(tuple(effects)),)
+    from . import casting_keywords
+    return casting_keywords.compile_sentence(s, low)
