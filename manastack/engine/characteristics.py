@@ -145,6 +145,8 @@ def _power_7c(g, o: Obj) -> int:
     # CR 613.4c: anthems ("Creatures you control get +1/+1") apply in layer 7c.
     for _, s in _anthems(g, o):
         p += s.power
+    # CR 613.4c: counted and conditional static pumps (engine/areas/type_changes).
+    p += _tc_pt(g, o)[0]
     c = o.counters
     if c:
         p += c.get("+1/+1", 0) - c.get("-1/-1", 0)
@@ -161,6 +163,7 @@ def _toughness_7c(g, o: Obj) -> int:
         t += s.toughness
     for _, s in _anthems(g, o):
         t += s.toughness
+    t += _tc_pt(g, o)[1]
     c = o.counters
     if c:
         t += c.get("+1/+1", 0) - c.get("-1/-1", 0)
@@ -219,7 +222,15 @@ def has_keyword(g, o: Obj, keyword: str) -> bool:
                         and _anthem_applies(g, a, s, o)
                         and not (g.effects and lost_all_abilities(g, a) >= 0)):
                     return True
+        # CR 613.1f: conditional and counted static abilities (engine/areas/type_changes).
+        if _tc.static_keyword(g, o, keyword, lost):
+            return True
     return False
+
+
+def _tc_pt(g, o: Obj) -> tuple[int, int]:
+    """CR 613.4c: what the static pumps of engine/areas/type_changes give ``o``."""
+    return _tc.static_pt(g, o, lost_all_abilities(g, o) if g.effects else -1)
 
 
 def has_static(o: Obj, kind: str) -> bool:
@@ -321,3 +332,6 @@ def ability_from_ref(g, card: int, number: int, ref):
         return g.card_definition(card).activated[number - 1]
     ecard, si, gi = ref
     return g.card_definition(ecard).static[si].grants[gi]
+
+
+from .areas import type_changes as _tc  # noqa: E402  (the area imports this module)

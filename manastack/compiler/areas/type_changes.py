@@ -1,13 +1,387 @@
-"""Compiler area `type_changes` (see ``areas/__init__.py`` for the hooks an area defines)."""
+"""Compiler area `type_changes`: what an object is and what it has (CR 613 layers 4, 6, 7).
+
+Static abilities that give +P/+T (layer 7c, CR 613.4c) or keyword abilities (layer 6,
+CR 613.1f) to their own permanent ("~"), to the permanent an Aura or Equipment is
+attached to ("enchanted creature", "equipped creature", CR 301.5a / 303.4b) or to every
+creature matching a description (an anthem), with a count ("for each artifact you
+control", CR 608.2h read continuously) or a condition ("as long as you control an
+artifact", "during your turn", CR 604.1 / 611.3a); and "All Sliver creatures get +1/+1"
+(an anthem that affects every player's creatures).
+
+Compiled nodes live here (frozen dataclasses); the engine side is
+``engine/areas/type_changes.py``.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import re
+from dataclasses import dataclass
+
+from ..abilities import StaticAbility, TargetSpec
+
 TRIGGERS: list = []
+
+_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+        "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
+def _n(word: str) -> int | None:
+    if word.isdigit():
+        return int(word)
+    return _NUM.get(word)
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """What a static pump counts, read each time characteristics are (CR 611.3a):
+    ``what`` is ``permanents`` (battlefield permanents matching ``spec``, "other" not
+    counting the source), ``hand`` (cards in the source controller's hand), ``graveyard``
+    (cards matching ``spec`` in the source controller's graveyard, or in every graveyard
+    when ``spec.controller`` is None), ``counters`` (counters named ``name`` on the source,
+    or on the affected object when ``on_affected``), ``attached`` (Auras and/or Equipment,
+    ``name`` "Aura", "Equipment" or "Aura,Equipment", attached to the affected object)."""
+
+    what: str
+    spec: TargetSpec | None = None
+    name: str = ""
+    on_affected: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """When a conditional static ability applies (CR 604.1, 611.3a). ``kind``:
+
+    - ``control``: the source's controller controls at least ``n`` (``at_most``: at most
+      ``n``) permanents matching ``spec`` ("other": not the source);
+    - ``opponent_controls``: an opponent controls at least ``n`` matching ``spec``;
+    - ``graveyard``: at least ``n`` cards in the controller's graveyard (threshold);
+    - ``graveyard_types``: at least ``n`` card types among them (delirium);
+    - ``hand``: at most ``n`` cards in the controller's hand (hellbent: 0);
+    - ``life``: the controller has at least ``n`` life;
+    - ``your_turn`` / ``not_your_turn``: whose turn it is (CR 500);
+    - ``attacking``, ``blocking``, ``tapped``, ``untapped``, ``enchanted``, ``equipped``:
+      the object ``it`` names (the affected object);
+    - ``counter``: it has a ``name`` counter on it."""
+
+    kind: str
+    spec: TargetSpec | None = None
+    n: int = 1
+    at_most: bool = False
+    name: str = ""
+    of_source: bool = False   # "~ is tapped": the source, not the affected object
+
+
+@dataclass(frozen=True, slots=True)
+class StaticPump:
+    """CR 613.4c / 613.1f: a static ability giving +``power``/+``toughness`` (times the
+    ``per`` count, when set) and ``keywords`` to ``affected``: ``self`` (the source),
+    ``enchanted`` / ``equipped`` (the permanent it is attached to), or ``filter`` (every
+    creature matching ``filter``, any controller unless it says), while ``condition``
+    holds (None: always)."""
+
+    kind: str = "tc_pump"
+    text: str = ""
+    affected: str = "self"
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+    per: Count | None = None
+    condition: Condition | None = None
+    filter: TargetSpec | None = None
+
+
+# ---------------------------------------------------------------- phrases
+
+
+# Keyword abilities read outside the battlefield or through another path than
+# ``has_keyword`` (flash from the hand, protection's colors, changeling's types, cost
+# keywords): a static pump can't grant these yet.
+_NOT_GRANTED = ("flash", "changeling", "devoid", "convoke", "delve", "affinity", "ward")
+
+
+def _keywords(text: str):
+    from ..effect_text import _keywords as kws
+    out = kws(text.strip())
+    if out is None or any(k.startswith("protection") or k.startswith(_NOT_GRANTED)
+                          for k in out):
+        return None
+    return out
+
+
+def _count(text: str) -> Count | None:
+    """The phrase after "for each" ("artifact you control", "card in your hand",
+    "creature card in your graveyard", "+1/+1 counter on ~", "Aura attached to it")."""
+    from ..effect_text import object_phrase
+    t = text.strip()
+    if t == "card in your hand":
+        return Count("hand")
+    m = re.fullmatch(r"((?:[a-z]+ )*)card in (your graveyard|all graveyards)", t)
+    if m:
+        spec = _card_spec(m.group(1).strip())
+        if spec is None:
+            return None
+        if m.group(2) == "all graveyards":
+            spec = dataclasses.replace(spec, controller=None)
+        return Count("graveyard", spec)
+    m = re.fullmatch(r"([+-]\d/[+-]\d|[a-z]+) counter on (~|it)", t)
+    if m:
+        return Count("counters", name=m.group(1), on_affected=m.group(2) == "it")
+    m = re.fullmatch(r"(aura|equipment|aura and equipment) attached to it", t, re.I)
+    if m:
+        w = m.group(1).lower()
+        return Count("attached", name={"aura": "Aura", "equipment": "Equipment",
+                                       "aura and equipment": "Aura,Equipment"}[w])
+    m = re.fullmatch(r"(.+) (you control|on the battlefield|your opponents control|an opponent "
+                     r"controls)", t)
+    if m:
+        spec = object_phrase(m.group(1))
+        if spec is None or spec.zone != "battlefield" or spec.kind == "spell" or not _static_quals(spec):
+            return None
+        ctl = {"you control": "you", "on the battlefield": None}.get(m.group(2), "opponent")
+        return Count("permanents", dataclasses.replace(spec, controller=ctl))
+    return None
+
+
+def _static_quals(spec: TargetSpec) -> bool:
+    """Qualities that never read power or keyword abilities (no loop through layers 6-7)."""
+    return all(not (q.startswith("kw:") or q.startswith("nokw:") or q.startswith("power"))
+               for q in spec.quals)
+
+
+_CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "land": "Land",
+               "enchantment": "Enchantment", "instant": "Instant", "sorcery": "Sorcery",
+               "planeswalker": "Planeswalker"}
+
+
+def _card_spec(words: str) -> TargetSpec | None:
+    """"" (any card), "creature", "land" -> a card in a graveyard."""
+    if not words:
+        return TargetSpec("card", zone="graveyard", controller="you")
+    if words in _CARD_TYPES:
+        return TargetSpec("card", zone="graveyard", controller="you",
+                          types=(_CARD_TYPES[words],))
+    if words == "instant and sorcery":
+        return TargetSpec("card", zone="graveyard", controller="you",
+                          quals=("anytype:Instant,Sorcery",))
+    return None
+
+
+_AMOUNT = r"(a|an|another|one|two|three|four|five|six|seven|eight|\d+)( or more)?"
+
+
+def _condition(text: str) -> Condition | None:
+    """A condition after "as long as" / "if" (CR 604.1)."""
+    from ..effect_text import object_phrase
+    t = text.strip()
+    m = re.fullmatch(r"(~|it)(?:'s| is) (attacking|blocking|tapped|untapped|enchanted|equipped)",
+                     t)
+    if m:
+        return Condition(m.group(2), of_source=m.group(1) == "~")
+    m = re.fullmatch(r"(~|it) has an? ([+-]\d/[+-]\d|[a-z]+) counter on it", t)
+    if m:
+        return Condition("counter", name=m.group(2), of_source=m.group(1) == "~")
+    if t in ("it's your turn",):
+        return Condition("your_turn")
+    if t in ("it's not your turn", "it isn't your turn"):
+        return Condition("not_your_turn")
+    m = re.fullmatch(r"(you control|an opponent controls) (?:" + _AMOUNT + r" )?(.+)", t)
+    if m:
+        word = m.group(2) or ""
+        plural = bool(m.group(3))
+        phrase = m.group(4)
+        if word == "another":
+            phrase, n = "other " + phrase, 1
+        elif word:
+            n = _n(word)
+            if n is None or (n > 1 and not plural):
+                return None
+        else:
+            return None
+        if phrase.startswith("no "):
+            return None
+        spec = object_phrase(phrase, plural=plural)
+        if (spec is None or spec.zone != "battlefield" or spec.kind == "spell"
+                or spec.controller is not None or not _static_quals(spec)):
+            return None
+        kind = "control" if m.group(1) == "you control" else "opponent_controls"
+        return Condition(kind, spec, n)
+    m = re.fullmatch(r"you control no (.+)", t)
+    if m:
+        spec = object_phrase(m.group(1), plural=True)
+        if spec is None or spec.zone != "battlefield" or spec.kind == "spell" or \
+                spec.controller is not None or not _static_quals(spec):
+            return None
+        return Condition("control", spec, 0, at_most=True)
+    m = re.fullmatch(r"(?:there are )?(\w+) or more cards (?:are )?in your graveyard", t)
+    if m and _n(m.group(1)):
+        return Condition("graveyard", n=_n(m.group(1)))
+    m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)
+    if m and _n(m.group(1)):
+        return Condition("graveyard_types", n=_n(m.group(1)))
+    if t == "you have no cards in hand":
+        return Condition("hand", n=0)
+    m = re.fullmatch(r"you have (\w+) or fewer cards in hand", t)
+    if m and _n(m.group(1)) is not None:
+        return Condition("hand", n=_n(m.group(1)))
+    m = re.fullmatch(r"you have (\d+) or more life", t)
+    if m:
+        return Condition("life", n=int(m.group(1)))
+    return None
+
+
+_GETS = r"(gets?) ([+-]\d+)/([+-]\d+)"
+
+
+def _effect(verb_text: str, plural: bool):
+    """"gets +1/+1", "gets +1/+0 and has haste", "has flying", "gets +1/+1 for each X
+    and has trample" -> (power, toughness, keywords, count text) or None."""
+    v = verb_text.strip()
+    get, have = ("get", "have") if plural else ("gets", "has")
+    m = re.fullmatch(get + r" ([+-]\d+)/([+-]\d+)(?: for each (.+?))?(?:,? and " + have +
+                     r" (.+?))?(?: for each (.+))?", v)
+    if m:
+        per = m.group(3) or m.group(5)
+        if m.group(3) and m.group(5):
+            return None
+        kws = ()
+        if m.group(4):
+            kws = _keywords(m.group(4))
+            if kws is None:
+                return None
+        return int(m.group(1)), int(m.group(2)), kws, per
+    m = re.fullmatch(have + r" (.+)", v)
+    if m:
+        kws = _keywords(m.group(1))
+        if kws is None:
+            return None
+        return 0, 0, kws, None
+    return None
+
+
+_LOWER_FIRST = {"Creatures", "Other", "All", "Attacking", "Blocking", "Tapped", "Untapped",
+                "White", "Blue", "Black", "Red", "Green", "Colorless", "Artifact",
+                "Enchantment", "Each", "Enchanted", "Equipped", "Legendary", "Nontoken"}
+
+
+def _subject(subj: str):
+    """(affected, filter, plural) for "~", "enchanted creature", "equipped creature", or
+    a group of creatures ("creatures you control", "other Zombies you control",
+    "attacking creatures you control", "all Sliver creatures"); None if not."""
+    from ..effect_text import each_phrase
+    s = subj.strip()
+    if s == "~":
+        return "self", None, False
+    if s in ("enchanted creature", "equipped creature"):
+        return s.split()[0], None, False
+    s2 = s[0].lower() + s[1:] if s.split()[0] in _LOWER_FIRST else s
+    if s2 in ("enchanted creature", "equipped creature"):
+        return s2.split()[0], None, False
+    m = re.fullmatch(r"all (\w+?)s?", s2)
+    if m and m.group(1)[:1].isupper():
+        # "All Slivers" - every permanent of that creature type that is a creature.
+        from ..keywords import is_creature_type
+        if not is_creature_type(m.group(1)):
+            return None
+        return "filter", TargetSpec("creature", subtypes=(m.group(1),)), True
+    spec = each_phrase(s2)
+    if spec is None or not _static_quals(spec):
+        return None
+    from ..keywords import is_creature_type
+    if not all(is_creature_type(x) for x in spec.subtypes):
+        return None
+    if spec.kind == "permanent" and not spec.types and spec.subtypes:
+        spec = dataclasses.replace(spec, kind="creature")
+    if spec.kind != "creature":
+        return None
+    return "filter", spec, True
+
+
+def _pump(subj: str, verb: str, cond: Condition | None, line: str) -> StaticPump | None:
+    sub = _subject(subj)
+    if sub is None:
+        return None
+    affected, spec, plural = sub
+    eff = _effect(verb, plural)
+    if eff is None:
+        return None
+    p, t, kws, per_text = eff
+    per = None
+    if per_text is not None:
+        per = _count(per_text)
+        if per is None:
+            return None
+        if per.what == "counters" and not per.on_affected and affected == "self":
+            per = dataclasses.replace(per, on_affected=True)
+    if cond is None and per is None and affected != "filter":
+        return None   # the core templates compile these
+    return StaticPump(text=line, affected=affected, power=p, toughness=t, keywords=kws,
+                      per=per, condition=cond, filter=spec)
+
+
+_ABILITY_WORD = re.compile(r"[A-Za-z][A-Za-z' -]{1,30} — ")
+
+
+def pump_line(line: str) -> list | None:
+    """A whole line of static pumps, or None."""
+    body = line.strip().rstrip(".")
+    aw = _ABILITY_WORD.match(body)
+    if aw:
+        body = body[aw.end():]   # CR 207.2c: an ability word has no rules meaning
+    # "Equipped creature has deathtouch during your turn. Otherwise, it has reach."
+    m = re.fullmatch(r"(.+?) (has .+?) during your turn\. otherwise, it (has .+)", body, re.I)
+    if m:
+        a = _pump(m.group(1), m.group(2), Condition("your_turn"), line)
+        b = _pump(m.group(1), m.group(3), Condition("not_your_turn"), line)
+        return [a, b] if a and b else None
+    if "." in body:
+        return None
+    m = re.fullmatch(r"as long as (.+?), (.+?) ((?:gets?|has|have) .+)", body, re.I)
+    if m:
+        cond = _condition(m.group(1))
+        return _one(_pump(m.group(2), m.group(3), cond, line) if cond else None)
+    m = re.fullmatch(r"during your turn, (.+?) ((?:gets?|has|have) .+)", body, re.I)
+    if m:
+        return _one(_pump(m.group(1), m.group(2), Condition("your_turn"), line))
+    m = re.fullmatch(r"(.+?) ((?:gets?|has|have) .+?) as long as (.+)", body, re.I)
+    if m:
+        cond = _condition(m.group(3))
+        return _one(_pump(m.group(1), m.group(2), cond, line) if cond else None)
+    m = re.fullmatch(r"(.+?) ((?:gets?|has|have) .+?) during your turn", body, re.I)
+    if m:
+        return _one(_pump(m.group(1), m.group(2), Condition("your_turn"), line))
+    m = re.fullmatch(r"(.+?) ((?:gets?|has|have) .+)", body, re.I)
+    if m:
+        return _one(_pump(m.group(1), m.group(2), None, line))
+    return None
+
+
+def _one(p):
+    return [p] if p is not None else None
+
+
+# ---------------------------------------------------------------- hooks
 
 
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
+    if is_spell:
+        return False
+    if " get" in low or " ha" in low:
+        pumps = pump_line(line)
+        if pumps and all(p.condition is None and p.per is None for p in pumps):
+            # an ordinary anthem the core compiles (compiler/keywords.py) stays its own
+            from ..keywords import compile_keyword_line
+            probe = {"keywords": set(), "static": [], "activated": [], "triggered": []}
+            if compile_keyword_line(line, low, is_spell, probe):
+                return False
+        if pumps:
+            out["static"].extend(pumps)
+            return True
     return False
 
 
 def compile_sentence(s: str, low: str):
     return None
+
+
+_ = StaticAbility

@@ -1,6 +1,186 @@
-"""Engine area `type_changes`: effect class -> function(g, item, eff, legal), registered into
-``effects._EFFECTS`` (see ``areas/__init__.py``)."""
+"""Engine area `type_changes`: static abilities that change what an object has (CR 613
+layers 6 and 7c), read each time characteristics are (never patched in place), and the
+effect class -> function table registered into ``effects._EFFECTS``.
+
+``characteristics`` calls :func:`static_pt` and :func:`static_keyword`.
+"""
 
 from __future__ import annotations
 
 EFFECTS: dict = {}
+
+_KIND = "tc_pump"
+
+
+def _lost(g, a) -> bool:
+    """CR 613.1f: a source that lost all its abilities has no static abilities."""
+    if not g.effects:
+        return False
+    from ..characteristics import lost_all_abilities
+    return lost_all_abilities(g, a) >= 0
+
+
+def _matches(g, o, spec, controller: int, source: int) -> bool:
+    from ..effects_more import permanent_matches
+    return permanent_matches(g, o, spec, controller, source)
+
+
+def _permanents(g, spec, controller: int, source: int, whose: str | None) -> int:
+    """How many battlefield permanents match ``spec``; ``whose``: "you" (controlled by
+    ``controller``), "opponent", or None (any)."""
+    n = 0
+    for oid in g.battlefield:
+        x = g.objects[oid]
+        if whose == "you" and x.controller != controller:
+            continue
+        if whose == "opponent" and x.controller == controller:
+            continue
+        if spec.other and oid == source:
+            continue
+        if _matches(g, x, spec, x.controller, source):
+            n += 1
+    return n
+
+
+def _graveyard_cards(g, spec, controller: int) -> int:
+    from .. import effects_more
+    if spec is not None and spec.controller is None:
+        ids = g.players[0].graveyard + g.players[1].graveyard
+    else:
+        ids = g.players[controller].graveyard
+    n = 0
+    for oid in ids:
+        d = g.objects[oid].defn
+        if spec is not None:
+            if spec.types and not all(t in d.types for t in spec.types):
+                continue
+            if spec.quals and not effects_more.has_qualities(g, g.objects[oid], spec.quals,
+                                                             controller):
+                continue
+        n += 1
+    return n
+
+
+def count(g, a, o, c) -> int:
+    """CR 611.3a: the number a "for each" of static ability source ``a`` (affecting ``o``)
+    counts now."""
+    w = c.what
+    if w == "permanents":
+        return _permanents(g, c.spec, a.controller, a.oid, c.spec.controller)
+    if w == "hand":
+        return len(g.players[a.controller].hand)
+    if w == "graveyard":
+        return _graveyard_cards(g, c.spec, a.controller)
+    if w == "counters":
+        x = o if c.on_affected else a
+        return (x.counters or {}).get(c.name, 0)
+    if w == "attached":
+        names = c.name.split(",")
+        return sum(1 for oid in g.battlefield if g.objects[oid].attached_to == o.oid
+                   and any(s in g.objects[oid].defn.subtypes for s in names))
+    return 0
+
+
+def holds(g, a, o, cond) -> bool:
+    """CR 604.1 / 611.3a: whether the condition of a static ability of ``a`` holds now
+    ("it" is the affected object ``o``)."""
+    k = cond.kind
+    me = a.controller
+    if cond.of_source:
+        o = a
+    if k == "your_turn":
+        return g.active == me
+    if k == "not_your_turn":
+        return g.active != me
+    if k == "control":
+        n = _permanents(g, cond.spec, me, a.oid, "you")
+        return n <= cond.n if cond.at_most else n >= cond.n
+    if k == "opponent_controls":
+        return _permanents(g, cond.spec, me, a.oid, "opponent") >= cond.n
+    if k == "graveyard":
+        return len(g.players[me].graveyard) >= cond.n
+    if k == "graveyard_types":
+        types = set()
+        for oid in g.players[me].graveyard:
+            types.update(g.objects[oid].defn.types)
+        return len(types) >= cond.n
+    if k == "hand":
+        return len(g.players[me].hand) <= cond.n
+    if k == "life":
+        return g.players[me].life >= cond.n
+    if k in ("attacking", "blocking"):
+        c = g.combat
+        if c is None:
+            return False
+        return o.oid in (c.attackers if k == "attacking" else c.blockers)
+    if k == "tapped":
+        return o.tapped
+    if k == "untapped":
+        return not o.tapped
+    if k in ("enchanted", "equipped"):
+        sub = "Aura" if k == "enchanted" else "Equipment"
+        return any(g.objects[oid].attached_to == o.oid and sub in g.objects[oid].defn.subtypes
+                   for oid in g.battlefield)
+    if k == "counter":
+        return (o.counters or {}).get(cond.name, 0) > 0
+    return False
+
+
+def _applies(g, a, s, o) -> bool:
+    """Whether static pump ``s`` of ``a`` affects ``o`` now (its condition included)."""
+    aff = s.affected
+    if aff == "self":
+        if a is not o:
+            return False
+    elif aff == "enchanted" or aff == "equipped":
+        if a.attached_to != o.oid:
+            return False
+    else:
+        from ..characteristics import is_creature
+        if not is_creature(o) or not _matches(g, o, s.filter, a.controller, a.oid):
+            return False
+    return s.condition is None or holds(g, a, o, s.condition)
+
+
+def _pumps(g, o, lost_after: int = -1):
+    """(source, ability) for each static pump that affects ``o`` now; with
+    ``lost_after`` >= 0 (``o`` lost all abilities then), only sources other than ``o``
+    with a later timestamp (CR 613.7)."""
+    if o.zone != "battlefield":
+        return
+    for oid in g.battlefield:
+        a = g.objects[oid]
+        st = a.defn.static
+        if not st:
+            continue
+        for s in st:
+            if s.kind != _KIND:
+                continue
+            if lost_after >= 0 and (a is o or a.timestamp <= lost_after):
+                break
+            if _applies(g, a, s, o):
+                if _lost(g, a):
+                    break
+                yield a, s
+
+
+def static_pt(g, o, lost: int = -1) -> tuple[int, int]:
+    """CR 613.4c (layer 7c): the +P/+T static pumps give ``o`` now (``lost``: the
+    timestamp at which ``o`` lost all abilities, or -1)."""
+    p = t = 0
+    for a, s in _pumps(g, o, lost):
+        if not (s.power or s.toughness):
+            continue
+        n = count(g, a, o, s.per) if s.per is not None else 1
+        p += s.power * n
+        t += s.toughness * n
+    return p, t
+
+
+def static_keyword(g, o, keyword: str, lost: int) -> bool:
+    """CR 613.1f (layer 6): whether a static pump gives ``o`` ``keyword`` now (``lost``:
+    the timestamp at which ``o`` lost all abilities, or -1)."""
+    for _, s in _pumps(g, o, lost):
+        if keyword in s.keywords:
+            return True
+    return False
