@@ -102,14 +102,18 @@ def _leaves(g, o: Obj, zone: str) -> None:
     if zone == GRAVEYARD and "Creature" in o.defn.types:
         from .triggers import fire_dies
         fire_dies(g, o)   # CR 700.4 / 603.10a: "whenever a creature dies" looks back
+    if o.defn.triggered:
+        from .triggers import fire_self
+        fire_self(g, "leaves", o)   # CR 603.6c / 603.10a: leaves-the-battlefield abilities
 
 
 def _return_linked(g, source_oid: int) -> None:
     """CR 610.3c: the exiled cards return under their owners' control."""
     keep = []
     back = []
-    for src, exiled in g.links:
-        (back if src == source_oid else keep).append((src, exiled))
+    for link in g.links:
+        # a link of a linked ability (a third item, CR 607.2a) waits for that ability
+        (back if link[0] == source_oid and len(link) == 2 else keep).append(link)
     g.links = keep
     for _, exiled in back:
         e = g.objects.get(exiled)

@@ -1,13 +1,248 @@
-"""Compiler area `zone_text` (see ``areas/__init__.py`` for the hooks an area defines)."""
+"""Compiler area `zone_text` (see ``areas/__init__.py`` for the hooks an area defines):
+moving cards between zones, looking at and revealing them (CR 400-408, 607, 701).
+
+- keyword actions: connive (CR 701.50), explore (701.44), learn (701.48, the rummage
+  option: there is no sideboard);
+- linked exile (CR 607.2a): "When ~ leaves the battlefield, return the exiled card to the
+  battlefield under its owner's control." links to the ability printed above it that
+  exiles;
+- flicker: "Exile target creature you control, then return it to the battlefield under
+  its owner's control." (CR 400.7);
+- hands: "Target opponent reveals their hand. You choose a [quality] card from it. That
+  player discards that card." (CR 701.20a / 701.9a);
+- libraries: "look at the top N cards of your library. You may reveal a [quality] card
+  from among them and put it into your hand. Put the rest on the bottom of your library
+  in any order." (CR 401.2 / 701.20a / 401.4).
+"""
 
 from __future__ import annotations
 
-TRIGGERS: list = []
+import dataclasses
+import re
+from dataclasses import dataclass
+
+from ..abilities import TargetSpec
+
+_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+      "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
+# ---------------------------------------------------------------- effects
+
+@dataclass(frozen=True, slots=True)
+class Connive:
+    """CR 701.50a: the permanent (target ``target``, -1: the source) connives: its
+    controller draws a card, then discards a card; if a nonland card is discarded, a
+    +1/+1 counter is put on it."""
+
+    target: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Explore:
+    """CR 701.44a: the permanent (target ``target``, -1: the source) explores: its
+    controller reveals the top card of their library; a land card goes to their hand,
+    otherwise the permanent gets a +1/+1 counter and the card may go to the graveyard."""
+
+    target: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Learn:
+    """CR 701.48a: "You may discard a card. If you do, draw a card." (the Lesson option
+    needs a sideboard, which games here don't have)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExileLinked:
+    """CR 607.2a: exile target number ``target``; an ability of the same source that
+    refers to "the exiled card" returns it."""
+
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnLinked:
+    """CR 607.2a: return the cards the source exiled with its linked ability to the
+    battlefield under their owners' control."""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealHandChoose:
+    """CR 701.20a / 701.9a: target player number ``target`` reveals their hand; the
+    controller chooses a card matching ``spec`` from it;
+    that player discards it (``to`` = ``discard``) or it is exiled (``exile``)."""
+
+    spec: TargetSpec
+    target: int = 0
+    to: str = "discard"
+
+
+# ---------------------------------------------------------------- phrases
+
+_CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
+               "land": "Land", "planeswalker": "Planeswalker", "instant": "Instant",
+               "sorcery": "Sorcery", "battle": "Battle", "kindred": "Kindred"}
+# CR 110.4: the permanent card types.
+_PERMANENT_TYPES = "Artifact,Battle,Creature,Enchantment,Land,Planeswalker"
+
+
+def card_spec(phrase: str, zone: str) -> TargetSpec | None:
+    """A card phrase with its determiner removed ("card", "noncreature, nonland card",
+    "instant or sorcery card", "artifact, instant, or sorcery card", "nonland permanent
+    card", "creature card") as a filter on cards in ``zone`` (CR 109.1, 205.2); None when
+    a word isn't understood."""
+    p = phrase.strip()
+    if not p.endswith("card"):
+        return None
+    words = p[:-len("card")].strip()
+    quals: list[str] = []
+    types: list[str] = []
+    if not words:
+        return TargetSpec("card", zone=zone)
+    # "X, Y, or Z" / "X or Y": one of the card types.
+    m = re.fullmatch(r"((?:\w+, )*\w+),? or (\w+)", words)
+    if m:
+        alts = [w.strip() for w in m.group(1).split(",")] + [m.group(2)]
+        if not all(a in _CARD_TYPES for a in alts):
+            return None
+        return TargetSpec("card", zone=zone,
+                          quals=("anytype:" + ",".join(_CARD_TYPES[a] for a in alts),))
+    for w in re.split(r",? ", words):
+        if w.startswith("non") and w[3:] in _CARD_TYPES:
+            quals.append("non:" + _CARD_TYPES[w[3:]])
+        elif w in _CARD_TYPES:
+            types.append(_CARD_TYPES[w])
+        elif w == "permanent":
+            quals.append("anytype:" + _PERMANENT_TYPES)
+        else:
+            return None
+    return TargetSpec("card", zone=zone, types=tuple(types), quals=tuple(quals))
+
+
+def _a(phrase: str) -> str | None:
+    m = re.fullmatch(r"(?:a|an) (.+)", phrase)
+    return m.group(1) if m else None
+
+
+# ---------------------------------------------------------------- sentences
+
+def compile_sentence(s: str, low: str):
+    """One effect (possibly several sentences) -> (targets, effects) or None."""
+    s = s.strip().rstrip(".")
+    low = s.lower()
+    # CR 701.50a / 701.44a: keyword actions of the source.
+    m = re.fullmatch(r"~ (connives|explores)", low)
+    if m:
+        return (), ((Connive() if m.group(1) == "connives" else Explore()),)
+    m = re.fullmatch(r"(up to one )?target creature you control (connives|explores)", low)
+    if m:
+        spec = TargetSpec("creature", controller="you", minimum=0 if m.group(1) else 1)
+        return (spec,), ((Connive(0) if m.group(2) == "connives" else Explore(0)),)
+    if low == "learn":
+        return (), (Learn(),)
+    # CR 400.7: flicker -- the card returns as a new object.
+    m = re.fullmatch(r"exile (target (?:creature|nontoken creature|artifact or creature|"
+                     r"creature or artifact|permanent|nonland permanent) you control|"
+                     r"another target creature you control), then return (?:it|that card) to "
+                     r"the battlefield under (its owner's|your) control", low)
+    if m:
+        from ..effect_text import target_phrase
+        spec = target_phrase(m.group(1))
+        if spec is None or spec.zone != "battlefield":
+            return None
+        from ..abilities import Flicker
+        return (spec,), (Flicker(0, m.group(2) == "your"),)
+    # CR 701.20a / 701.9a: "Target opponent reveals their hand. You choose a noncreature,
+    # nonland card from it. That player discards that card."
+    m = re.fullmatch(r"target (opponent|player) reveals their hand\. you choose "
+                     r"(.+?) from it\. that player discards that card", low)
+    if m:
+        phrase = _a(m.group(2))
+        spec = card_spec(phrase, "hand") if phrase else None
+        if spec is None:
+            return None
+        who = TargetSpec("player", controller="opponent" if m.group(1) == "opponent" else None)
+        return (who,), (RevealHandChoose(spec, 0, "discard"),)
+    m = re.fullmatch(r"target (opponent|player) reveals their hand\. you choose (.+?) from it "
+                     r"and exile that card", low)
+    if m:
+        phrase = _a(m.group(2))
+        spec = card_spec(phrase, "hand") if phrase else None
+        if spec is None:
+            return None
+        who = TargetSpec("player", controller="opponent" if m.group(1) == "opponent" else None)
+        return (who,), (RevealHandChoose(spec, 0, "exile"),)
+    # CR 401.2 / 701.20a / 401.4: "Look at the top N cards of your library. You may reveal
+    # a [quality] card from among them and put it into your hand. Put the rest on the
+    # bottom of your library in any order."
+    m = re.fullmatch(r"look at the top (\w+) cards of your library\. you may reveal (.+?) "
+                     r"from among them and put (?:it|that card) into your hand\. put the rest "
+                     r"(on the bottom of your library in (?:any|a random) order|into your "
+                     r"graveyard)", low)
+    if m and m.group(1) in _N:
+        from ..abilities import LookAtTop, LookedToHand, LookedToRest
+        phrase = _a(m.group(2))
+        spec = card_spec(phrase, "library") if phrase else None
+        if spec is None:
+            return None
+        rest = (LookedToRest("graveyard") if m.group(3) == "into your graveyard"
+                else LookedToRest("bottom", "random" in m.group(3)))
+        return (), (LookAtTop(_N[m.group(1)]), LookedToHand(1, spec, True), rest)
+    return None
+
+
+# ---------------------------------------------------------------- lines and triggers
+
+# CR 603.6c / 603.10a: leaves-the-battlefield abilities (engine event ``leaves``).
+TRIGGERS: list = [
+    (r"(?:when|whenever) ~ enters or leaves the battlefield", ("enters", "leaves")),
+    (r"(?:when|whenever) ~ leaves the battlefield", ("leaves",)),
+]
+
+
+def _link_exile(out: dict) -> bool:
+    """CR 607.2a: the one ability printed above that exiles a target becomes the linked
+    one (its exile is remembered for "the exiled card")."""
+    from ..abilities import MoveTargetTo
+    found = []
+    for kind in ("triggered", "activated"):
+        for i, ab in enumerate(out[kind]):
+            for j, e in enumerate(ab.effects):
+                if isinstance(e, MoveTargetTo) and e.to == "exile":
+                    found.append((kind, i, j))
+    if len(found) != 1:
+        return False
+    kind, i, j = found[0]
+    ab = out[kind][i]
+    spec = ab.targets[ab.effects[j].target] if ab.effects[j].target < len(ab.targets) else None
+    if spec is None or spec.maximum != 1:
+        return False
+    effs = list(ab.effects)
+    effs[j] = ExileLinked(effs[j].target)
+    out[kind][i] = dataclasses.replace(ab, effects=tuple(effs))
+    return True
 
 
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
+    # CR 701.50a / 701.44a: "When ~ enters, it connives." -- "it" is the source when the
+    # trigger event is the source's own (not "~ or another creature").
+    m = re.fullmatch(r"((?:when|whenever) ~ [^,]*), it (connives|explores)\.?", low)
+    if m and " or another" not in m.group(1) and not is_spell:
+        from ..oracle import compile_triggered
+        trig = compile_triggered(line[:m.end(1)] + ", ~ " + line[m.start(2):])
+        if trig is None:
+            return False
+        out["triggered"].append(dataclasses.replace(trig, text=line))
+        return True
+    # CR 607.2a: "When ~ leaves the battlefield, return the exiled card to the
+    # battlefield under its owner's control."
+    if low == ("when ~ leaves the battlefield, return the exiled card to the battlefield "
+               "under its owner's control") and not is_spell:
+        if not _link_exile(out):
+            return False
+        from ..abilities import TriggeredAbility
+        out["triggered"].append(TriggeredAbility(("leaves",), (ReturnLinked(),), (), False,
+                                                 line))
+        return True
     return False
-
-
-def compile_sentence(s: str, low: str):
-    return None

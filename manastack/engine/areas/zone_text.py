@@ -1,6 +1,197 @@
 """Engine area `zone_text`: effect class -> function(g, item, eff, legal), registered into
-``effects._EFFECTS`` (see ``areas/__init__.py``)."""
+``effects._EFFECTS`` (see ``areas/__init__.py``). Moving cards between zones, looking at
+and revealing them (CR 400-408, 607, 701)."""
 
 from __future__ import annotations
 
-EFFECTS: dict = {}
+from ...compiler.areas import zone_text as Z
+from .. import zones
+
+# A link made by a linked ability (CR 607.2a) is kept in ``game.links`` as
+# ``(source oid, exiled oid, LINKED)``; the plain pairs there are "until" exiles (610.3).
+LINKED = "607"
+
+
+def _permanent(g, item, target: int, legal):
+    """The permanent an effect acts on: the source (-1) or target number ``target``."""
+    from ..effects import first_target
+    oid = item.source if target < 0 else first_target(item, target)
+    if target >= 0 and oid not in legal:
+        return None, None
+    o = g.objects.get(oid)
+    if o is None or o.zone != "battlefield":
+        return oid, None
+    return oid, o
+
+
+def _connive(g, item, eff, legal):
+    """CR 701.50a: draw a card, then discard a card; if a nonland card is discarded, put
+    a +1/+1 counter on the conniving permanent. 701.50c: if it has left the battlefield,
+    its controller still draws and discards (no counter). 701.50b: it connives even if
+    some of this is impossible."""
+    from ..effects import choose_from_hand, discard, put_counters
+    info = item.info
+    oid, o = _permanent(g, item, eff.target, legal)
+    if oid is None:
+        return None
+    player = item.controller
+    if not info.get("connive_drawn"):
+        info["connive_drawn"] = True
+        zones.draw(g, player, 1)
+    chosen = choose_from_hand(g, item, 1, "701.50a", "discard")
+    if chosen == "ask":
+        return "ask"
+    info.pop("connive_drawn", None)
+    nonland = False
+    for c in chosen:
+        nonland = nonland or "Land" not in g.objects[c].defn.types
+        discard(g, player, c)
+    o = g.objects.get(oid)
+    if nonland and o is not None and o.zone == "battlefield":
+        put_counters(g, o, "+1/+1", 1)
+    g.event("701.50a", f"{g.oname(oid) if o is not None else 'a permanent'} connives")
+    return None
+
+
+def _explore(g, item, eff, legal):
+    """CR 701.44a: reveal the top card of the library; a land card goes to the hand;
+    otherwise put a +1/+1 counter on the exploring permanent, and its controller may put
+    the revealed card into their graveyard. 701.44c: a permanent that left still
+    explores (no counter)."""
+    from ..effects import put_counters
+    from ..flow import ask
+    info = item.info
+    oid, o = _permanent(g, item, eff.target, legal)
+    if oid is None:
+        return None
+    player = item.controller
+    lib = g.players[player].library
+    if "answer" not in info:
+        if not lib:
+            g.event("701.44b", f"{g.pname(player)} has no card to reveal; the permanent explores")
+            return None
+        top = lib[0]
+        d = g.card_definition(top)
+        g.event("701.20a", f"{g.pname(player)} reveals {d.name}")
+        if "Land" in d.types:
+            lib.pop(0)
+            n = zones.new_object(g, top, player, "hand")
+            g.players[player].hand.append(n.oid)
+            g.event("701.44a", f"{d.name} is put into {g.pname(player)}'s hand")
+            return None
+        if o is not None:
+            put_counters(g, o, "+1/+1", 1)
+        ask(g, player, "yes_no", {"rule": "701.44a", "resolving": True,
+                                  "purpose": "graveyard", "card": top})
+        if g.pending is not None:
+            return "ask"
+    if info.pop("answer", False) and lib:
+        top = lib.pop(0)
+        n = zones.new_object(g, top, player, "graveyard")
+        g.players[player].graveyard.append(n.oid)
+        g.event("701.44a", f"{n.defn.name} is put into {g.pname(player)}'s graveyard")
+    return None
+
+
+def _learn(g, item, eff, legal):
+    """CR 701.48a: you may discard a card; if you do, draw a card."""
+    from ..effects import choose_from_hand, discard
+    from ..flow import ask
+    info = item.info
+    player = item.controller
+    if not g.players[player].hand:
+        return None
+    if info.get("learn") is None:
+        info["learn"] = "ask"
+        ask(g, player, "yes_no", {"rule": "701.48a", "resolving": True})
+        if g.pending is not None:
+            return "ask"
+    if info.get("learn") == "ask":
+        if not info.pop("answer", False):
+            info.pop("learn", None)
+            return None
+        info["learn"] = "discard"
+    chosen = choose_from_hand(g, item, 1, "701.48a", "discard")
+    if chosen == "ask":
+        return "ask"
+    info.pop("learn", None)
+    for c in chosen:
+        discard(g, player, c)
+    if chosen:
+        zones.draw(g, player, 1)
+    return None
+
+
+def _exile_linked(g, item, eff, legal):
+    """CR 607.2a: exile the target; the source's linked ability can find it. If the
+    source has already left the battlefield, the card stays exiled for good (the new
+    object has no memory of it, CR 400.7)."""
+    from ..effects import first_target
+    t = first_target(item, eff.target)
+    o = g.objects.get(t) if t in legal else None
+    if o is None:
+        return None
+    name = g.oname(t)
+    n = zones.move(g, o, "exile")
+    g.event("406.1", f"{name} is exiled")
+    src = g.objects.get(item.source)
+    if n is not None and src is not None and src.zone == "battlefield":
+        g.links.append((item.source, n.oid, LINKED))
+    return None
+
+
+def _return_linked(g, item, eff, legal):
+    """CR 607.2a: the cards exiled by the linked ability return to the battlefield under
+    their owners' control (a card that left exile is a new object, CR 400.7: it stays)."""
+    back = [x for x in g.links if len(x) == 3 and x[0] == item.source]
+    if not back:
+        return None
+    g.links = [x for x in g.links if not (len(x) == 3 and x[0] == item.source)]
+    for _, exiled, _tag in back:
+        e = g.objects.get(exiled)
+        if e is not None and e.zone == "exile" and e.card > -2:
+            n = zones.move(g, e, "battlefield", e.owner)
+            g.event("607.2a", f"{n.defn.name} returns to the battlefield")
+    return None
+
+
+def _reveal_hand_choose(g, item, eff, legal):
+    """CR 701.20a: the player reveals their hand; the ability's controller chooses a card
+    with the stated qualities from it (none if there is none); 701.9a: that player
+    discards it (or it is exiled, CR 406.1)."""
+    from ..effects import discard, first_target
+    from ..flow import ask
+    from ..effects_more import card_matches
+    t = first_target(item, eff.target)
+    if t not in legal or t not in (0, 1):
+        return None
+    hand = g.players[t].hand
+    info = item.info
+    if "answer" not in info:
+        names = ", ".join(g.objects[c].defn.name for c in hand) or "no cards"
+        g.event("701.20a", f"{g.pname(t)} reveals their hand: {names}")
+        cands = [c for c in hand if card_matches(g, g.objects[c].card, eff.spec)]
+        if not cands:
+            return None
+        ask(g, item.controller, "choose_cards", {"cards": cands, "count": 1, "owner": t,
+                                                 "resolving": True, "rule": "701.20a",
+                                                 "purpose": eff.to})
+        if g.pending is not None:
+            return "ask"
+    for c in info.pop("answer", None) or ():
+        o = g.objects.get(c)
+        if o is None or o.zone != "hand":
+            continue
+        if eff.to == "discard":
+            discard(g, t, c)
+        else:
+            zones.move(g, o, "exile")
+            g.event("406.1", f"{o.defn.name} is exiled from {g.pname(t)}'s hand")
+    return None
+
+
+EFFECTS: dict = {
+    Z.Connive: _connive, Z.Explore: _explore, Z.Learn: _learn,
+    Z.ExileLinked: _exile_linked, Z.ReturnLinked: _return_linked,
+    Z.RevealHandChoose: _reveal_hand_choose,
+}
