@@ -102,9 +102,6 @@ def _leaves(g, o: Obj, zone: str) -> None:
     if zone == GRAVEYARD and "Creature" in o.defn.types:
         from .triggers import fire_dies
         fire_dies(g, o)   # CR 700.4 / 603.10a: "whenever a creature dies" looks back
-    if o.defn.triggered:
-        from .triggers import fire_self
-        fire_self(g, "leaves", o)   # CR 603.6c / 603.10a: leaves-the-battlefield abilities
 
 
 def _return_linked(g, source_oid: int) -> None:

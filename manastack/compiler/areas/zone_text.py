@@ -1,8 +1,9 @@
 """Compiler area `zone_text` (see ``areas/__init__.py`` for the hooks an area defines):
 moving cards between zones, looking at and revealing them (CR 400-408, 607, 701).
 
-- keyword actions: connive (CR 701.50), explore (701.44), learn (701.48, the rummage
-  option: there is no sideboard);
+- keyword actions: connive (CR 701.50), learn (701.48, the rummage option: there is no
+  sideboard), "When ~ enters, it explores." (explore itself, 701.44, is in
+  ``optional_costs``);
 - linked exile (CR 607.2a): "When ~ leaves the battlefield, return the exiled card to the
   battlefield under its owner's control." links to the ability printed above it that
   exiles;
@@ -34,15 +35,6 @@ class Connive:
     """CR 701.50a: the permanent (target ``target``, -1: the source) connives: its
     controller draws a card, then discards a card; if a nonland card is discarded, a
     +1/+1 counter is put on it."""
-
-    target: int = -1
-
-
-@dataclass(frozen=True, slots=True)
-class Explore:
-    """CR 701.44a: the permanent (target ``target``, -1: the source) explores: its
-    controller reveals the top card of their library; a land card goes to their hand,
-    otherwise the permanent gets a +1/+1 counter and the card may go to the graveyard."""
 
     target: int = -1
 
@@ -131,14 +123,13 @@ def compile_sentence(s: str, low: str):
     """One effect (possibly several sentences) -> (targets, effects) or None."""
     s = s.strip().rstrip(".")
     low = s.lower()
-    # CR 701.50a / 701.44a: keyword actions of the source.
-    m = re.fullmatch(r"~ (connives|explores)", low)
-    if m:
-        return (), ((Connive() if m.group(1) == "connives" else Explore()),)
-    m = re.fullmatch(r"(up to one )?target creature you control (connives|explores)", low)
+    # CR 701.50a: the source connives.
+    if low == "~ connives":
+        return (), (Connive(),)
+    m = re.fullmatch(r"(up to one )?target creature you control connives", low)
     if m:
         spec = TargetSpec("creature", controller="you", minimum=0 if m.group(1) else 1)
-        return (spec,), ((Connive(0) if m.group(2) == "connives" else Explore(0)),)
+        return (spec,), (Connive(0),)
     if low == "learn":
         return (), (Learn(),)
     # CR 400.7: flicker -- the card returns as a new object.
@@ -194,11 +185,7 @@ def compile_sentence(s: str, low: str):
 
 # ---------------------------------------------------------------- lines and triggers
 
-# CR 603.6c / 603.10a: leaves-the-battlefield abilities (engine event ``leaves``).
-TRIGGERS: list = [
-    (r"(?:when|whenever) ~ enters or leaves the battlefield", ("enters", "leaves")),
-    (r"(?:when|whenever) ~ leaves the battlefield", ("leaves",)),
-]
+TRIGGERS: list = []
 
 
 def _link_exile(out: dict) -> bool:
@@ -242,7 +229,7 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         if not _link_exile(out):
             return False
         from ..abilities import TriggeredAbility
-        out["triggered"].append(TriggeredAbility(("leaves",), (ReturnLinked(),), (), False,
-                                                 line))
+        out["triggered"].append(TriggeredAbility(("leaves_battlefield",), (ReturnLinked(),),
+                                                 (), False, line))
         return True
     return False

@@ -53,46 +53,6 @@ def _connive(g, item, eff, legal):
     return None
 
 
-def _explore(g, item, eff, legal):
-    """CR 701.44a: reveal the top card of the library; a land card goes to the hand;
-    otherwise put a +1/+1 counter on the exploring permanent, and its controller may put
-    the revealed card into their graveyard. 701.44c: a permanent that left still
-    explores (no counter)."""
-    from ..effects import put_counters
-    from ..flow import ask
-    info = item.info
-    oid, o = _permanent(g, item, eff.target, legal)
-    if oid is None:
-        return None
-    player = item.controller
-    lib = g.players[player].library
-    if "answer" not in info:
-        if not lib:
-            g.event("701.44b", f"{g.pname(player)} has no card to reveal; the permanent explores")
-            return None
-        top = lib[0]
-        d = g.card_definition(top)
-        g.event("701.20a", f"{g.pname(player)} reveals {d.name}")
-        if "Land" in d.types:
-            lib.pop(0)
-            n = zones.new_object(g, top, player, "hand")
-            g.players[player].hand.append(n.oid)
-            g.event("701.44a", f"{d.name} is put into {g.pname(player)}'s hand")
-            return None
-        if o is not None:
-            put_counters(g, o, "+1/+1", 1)
-        ask(g, player, "yes_no", {"rule": "701.44a", "resolving": True,
-                                  "purpose": "graveyard", "card": top})
-        if g.pending is not None:
-            return "ask"
-    if info.pop("answer", False) and lib:
-        top = lib.pop(0)
-        n = zones.new_object(g, top, player, "graveyard")
-        g.players[player].graveyard.append(n.oid)
-        g.event("701.44a", f"{n.defn.name} is put into {g.pname(player)}'s graveyard")
-    return None
-
-
 def _learn(g, item, eff, legal):
     """CR 701.48a: you may discard a card; if you do, draw a card."""
     from ..effects import choose_from_hand, discard
@@ -191,7 +151,7 @@ def _reveal_hand_choose(g, item, eff, legal):
 
 
 EFFECTS: dict = {
-    Z.Connive: _connive, Z.Explore: _explore, Z.Learn: _learn,
+    Z.Connive: _connive, Z.Learn: _learn,
     Z.ExileLinked: _exile_linked, Z.ReturnLinked: _return_linked,
     Z.RevealHandChoose: _reveal_hand_choose,
 }
