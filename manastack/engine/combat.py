@@ -398,6 +398,8 @@ def deal_combat_damage(g) -> None:
     if c.damage_kind == "first":
         c.first_strike_dealt = list(who)
     from .triggers import fire_self
+    from .areas import damage_text as damage_area
+    damage_area.begin_batch()   # CR 510.2: dealt at once
     for src, rec, n in hits:
         dealt = deal_damage(g, src, rec, n, source_obj=g.objects[src], combat=True)
         if dealt and rec in (0, 1) and src in g.objects:
@@ -411,5 +413,6 @@ def deal_combat_damage(g) -> None:
             if g.designations:
                 from .areas.designations import fire_combat_damage_to_player
                 fire_combat_damage_to_player(g, src, rec)   # CR 724.2
+    damage_area.end_batch(g)
     g.pending = None
     g.priority = g.active

@@ -55,6 +55,11 @@ def deal_damage(g, source_id: int, recipient: int, amount: int, source_obj=None,
     if amount <= 0:
         return 0
     src = source_obj if source_obj is not None else g.objects.get(source_id)
+    # CR 615.1a / 615.7: prevention effects apply to the damage first.
+    from .areas import damage_text as _damage_area
+    amount = _damage_area.prevent(g, source_id, src, recipient, amount, combat, source_card)
+    if amount <= 0:
+        return 0
     sname = g.oname(source_id) if source_id in g.objects else (
         g.card_definition(source_card).name if source_card is not None and source_card != -1
         else f"#{source_id}")
@@ -93,6 +98,7 @@ def deal_damage(g, source_id: int, recipient: int, amount: int, source_obj=None,
         g.event("702.15b", f"{g.pname(src.controller)} gains {amount} life (lifelink)")
         from .triggers import fire_gain_life
         fire_gain_life(g, src.controller, amount)   # CR 119.9
+    _damage_area.after_damage(g, source_id, src, recipient, amount, source_card)
     return amount
 
 

@@ -123,6 +123,10 @@ def move(g, o: Obj, zone: str, controller: int | None = None, top: bool = True,
          x: int = 0, chosen=None, alt=None, kicked: int = 0) -> Obj | None:
     """Move ``o`` to ``zone`` (CR 400.7: a new object; 400.3: cards go to their owner's
     zones). Returns the new object (None for a library, where the card has no object)."""
+    if zone == GRAVEYARD and g.effects:
+        # CR 614.1a: "If it would die this turn, exile it instead."
+        from .areas.damage_text import dies_destination
+        zone = dies_destination(g, o, zone)
     if g.faces or g.adventures:
         from .areas.faces import exile_instead, leaves_zone
         zone = exile_instead(g, o, zone)   # CR 702.127a

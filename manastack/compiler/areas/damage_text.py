@@ -1,13 +1,250 @@
-"""Compiler area `damage_text` (see ``areas/__init__.py`` for the hooks an area defines)."""
+"""Compiler area `damage_text` (see ``areas/__init__.py`` for the hooks an area defines):
+damage prevention (CR 615), replacement effects on dying after damage (CR 614), and
+damage amounts ("damage equal to its power", CR 120.3 / 208.3).
+
+Static abilities compiled here are ``StaticAbility`` nodes whose ``mana`` field holds the
+words of the rule (kind ``prevent_damage``: ``to:self`` / ``to:enchanted`` /
+``by:enchanted`` / ``combat``; the optional ``filter`` is what the source must be, and
+``counter`` a counter removed each time damage is prevented this way).
+"""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
+from ..abilities import StaticAbility, TargetSpec
+
 TRIGGERS: list = []
+
+_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+        "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
+# ---------------------------------------------------------------- effects
+
+
+@dataclass(frozen=True, slots=True)
+class PreventDamage:
+    """CR 615.1a: "Prevent all [combat] damage that would be dealt [to X] [by Y] this
+    turn", or, with ``amount``, a prevention shield for the next N damage (CR 615.7).
+
+    ``combat``: None, ``combat`` or ``noncombat`` (CR 120.2a-b). ``to``: None (any
+    recipient), ``target`` (target number ``target``), ``you``, ``players``,
+    ``your_creatures``. ``by``: None (any source), ``target``, ``creatures``,
+    ``opponents_creatures``, ``attacking_creatures``, ``chosen_color`` (a color chosen as
+    the effect is created, CR 615.1a / 608.2d)."""
+
+    amount: int | None = None
+    combat: str | None = None
+    to: str | None = None
+    by: str | None = None
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DamageThenExile:
+    """CR 614.1a: run the damage ``effect``; then "If that creature would die this turn,
+    exile it instead" (``this_way`` False: target number ``target``, whether or not it
+    was dealt damage) or "If a creature dealt damage this way would die this turn, exile
+    it instead" (``this_way`` True)."""
+
+    effect: object
+    this_way: bool = False
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PowerDamage:
+    """CR 120.3 / 208.3: the creature of target number ``source`` deals damage equal to its
+    power to target number ``recipient`` ("Target creature you control deals damage
+    equal to its power to target creature you don't control"; ``recipient`` equal to
+    ``source``: "deals damage to itself"); ``recipient`` -1: to you."""
+
+    source: int = 0
+    recipient: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class GainThatMuchLife:
+    """CR 119.3 / 603.2: "you gain that much life" -- the amount of damage the trigger
+    event dealt."""
+
+
+# ---------------------------------------------------------------- prevention text
+
+_SHIELD_TARGETS = ("any target", "target creature", "target player", "target artifact creature",
+                   "target creature or player", "target creature you control",
+                   "target player or planeswalker")
+
+
+def _prevention(low: str):
+    """``(targets, PreventDamage)`` for one prevention sentence, or None."""
+    from ..effect_text import target_phrase
+    m = re.fullmatch(r"prevent (all|the next (\d+|one|two|three|four|five)) (combat |noncombat )?"
+                     r"damage (that would be dealt|that sources of the color of your choice "
+                     r"would deal|(?:target|that) (?:attacking |blocking )?creature would deal)"
+                     r"(.*)", low)
+    if not m:
+        return None
+    amount = None
+    if m.group(2):
+        amount = int(m.group(2)) if m.group(2).isdigit() else _NUM[m.group(2)]
+    combat = m.group(3).strip() if m.group(3) else None
+    head, rest = m.group(4), m.group(5)
+    to = by = None
+    targets: tuple = ()
+    if head.startswith("that sources"):
+        by = "chosen_color"
+    elif head.startswith("target"):
+        spec = target_phrase(head[:-len(" would deal")])
+        if spec is None:
+            return None
+        by, targets = "target", (spec,)
+    elif head.startswith("that creature"):
+        return None
+    parts = re.findall(r" (to|by) (.+?)(?= to | by | this turn|$)| this turn", rest)
+    if re.sub(r" (to|by) (.+?)(?= to | by | this turn|$)| this turn", "", rest):
+        return None
+    if not rest.endswith(" this turn"):
+        return None
+    for word, what in parts:
+        if not word:
+            continue
+        if word == "to":
+            if to is not None:
+                return None
+            if what == "you":
+                to = "you"
+            elif what == "players":
+                to = "players"
+            elif what == "creatures you control":
+                to = "your_creatures"
+            elif what in _SHIELD_TARGETS and not targets:
+                spec = target_phrase(what)
+                if spec is None:
+                    return None
+                to, targets = "target", (spec,)
+            else:
+                return None
+        else:
+            if by is not None:
+                return None
+            if what == "creatures":
+                by = "creatures"
+            elif what == "creatures your opponents control":
+                by = "opponents_creatures"
+            elif what == "attacking creatures":
+                by = "attacking_creatures"
+            elif what in ("target creature", "target attacking creature") and not targets:
+                spec = target_phrase(what)
+                if spec is None:
+                    return None
+                by, targets = "target", (spec,)
+            else:
+                return None
+    # CR 615.7: a shield prevents the next N damage to one recipient.
+    if amount is not None and (to not in ("target", "you") or by is not None):
+        return None
+    return targets, (PreventDamage(amount, combat, to, by, 0),)
+
+
+def _static_prevention(low: str):
+    """CR 615.1a as a static ability: ``StaticAbility("prevent_damage")`` or None."""
+    m = re.fullmatch(r"if damage would be dealt to ~, prevent that damage\. remove an? "
+                     r"(\+1/\+1) counter from ~", low)
+    if m:
+        return StaticAbility("prevent_damage", mana=("to:self",), counter=m.group(1))
+    m = re.fullmatch(r"prevent all (combat )?damage that would be dealt (to ~|to and dealt by "
+                     r"enchanted creature|by enchanted creature|to ~ by creatures)", low)
+    if m:
+        words = ("combat",) if m.group(1) else ()
+        what = m.group(2)
+        if what == "to ~":
+            return StaticAbility("prevent_damage", mana=("to:self",) + words)
+        if what == "to ~ by creatures":
+            return StaticAbility("prevent_damage", mana=("to:self",) + words,
+                                 filter=TargetSpec("creature"))
+        if what == "by enchanted creature":
+            return StaticAbility("prevent_damage", mana=("by:enchanted",) + words)
+        return (StaticAbility("prevent_damage", mana=("to:enchanted",) + words),
+                StaticAbility("prevent_damage", mana=("by:enchanted",) + words))
+    return None
+
+
+# ---------------------------------------------------------------- hooks
 
 
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
+    st = _static_prevention(low)
+    if st is not None and not is_spell:
+        for s in (st if isinstance(st, tuple) else (st,)):
+            from dataclasses import replace
+            out["static"].append(replace(s, text=line))
+        return True
+    # CR 603.2 / 119.3: "Whenever [this / enchanted creature] deals damage, you gain that
+    # much life."
+    m = re.fullmatch(r"whenever (~|enchanted creature) deals damage, you gain that much life", low)
+    if m:
+        from ..abilities import TriggeredAbility
+        ev = "deals_damage" if m.group(1) == "~" else "enchanted_deals_damage"
+        out["triggered"].append(TriggeredAbility((ev,), (GainThatMuchLife(),), (), False, line))
+        return True
+    # CR 614.1a: "If a permanent dealt damage by ~ would die this turn, exile it instead."
+    m = re.fullmatch(r"if a (permanent|creature) dealt damage by ~ would die this turn, exile it "
+                     r"instead|if a (creature) dealt damage by ~ this turn would die, exile it "
+                     r"instead", low)
+    if m:
+        kind = m.group(1) or m.group(2)
+        out["static"].append(StaticAbility("damaged_exile_if_dies", line,
+                                           filter=TargetSpec(kind)))
+        return True
     return False
 
 
+_EXILE_INSTEAD = re.compile(
+    r"(.+?)\.? if (that creature|that creature or planeswalker|that permanent|a creature dealt "
+    r"damage this way|a permanent dealt damage this way) would die this turn, exile it instead")
+
+
 def compile_sentence(s: str, low: str):
+    from .. import oracle
+    r = _prevention(low)
+    if r is not None:
+        return r
+    m = _EXILE_INSTEAD.fullmatch(low)
+    if m:
+        first = oracle.compile_sentence(s[:m.end(1)])
+        if first is None or len(first[1]) != 1:
+            return None
+        eff = first[1][0]
+        from ..abilities import DamageEach, DealDamage
+        this_way = m.group(2).startswith("a ")
+        if this_way:
+            if not isinstance(eff, (DealDamage, DamageEach)):
+                return None
+            if isinstance(eff, DealDamage) and eff.target < 0:
+                return None
+            return first[0], (DamageThenExile(eff, True),)
+        # "that creature": the damage's one target, a creature (or planeswalker) target.
+        if not isinstance(eff, DealDamage) or eff.target != 0 or len(first[0]) != 1:
+            return None
+        spec = first[0][0]
+        if spec.kind == "creature" or spec.quals == ("anytype:Creature,Planeswalker",) and \
+                m.group(2) in ("that creature or planeswalker", "that permanent"):
+            return first[0], (DamageThenExile(eff, False, 0),)
+        return None
+    # CR 120.3 / 208.3: damage equal to a creature's power.
+    m = re.fullmatch(r"(target creature(?: you control)?) deals damage equal to its power to "
+                     r"(.+)", low)
+    if m:
+        from ..effect_text import target_phrase
+        a = target_phrase(m.group(1))
+        b = target_phrase(m.group(2))
+        if a is None or b is None or b.zone != "battlefield":
+            return None
+        return (a, b), (PowerDamage(0, 1),)
+    m = re.fullmatch(r"target creature deals damage to itself equal to its power", low)
+    if m:
+        return (TargetSpec("creature"),), (PowerDamage(0, 0),)
     return None

@@ -1,6 +1,374 @@
 """Engine area `damage_text`: effect class -> function(g, item, eff, legal), registered into
-``effects._EFFECTS`` (see ``areas/__init__.py``)."""
+``effects._EFFECTS`` (see ``areas/__init__.py``).
+
+Damage prevention (CR 615), "exile it instead" replacements of dying after damage
+(CR 614.1a), damage equal to a creature's power (CR 120.3, 208.3), and "whenever ...
+deals damage" triggers (CR 603.2).
+
+Prevention effects from resolved spells and abilities are ``ContinuousEffect`` records
+of layer ``prevention`` (``affected`` -1, ``data`` a dict: ``n`` the damage a shield
+still prevents or None for "all", ``combat``, ``to`` a list of recipients or a word,
+``by`` a list of sources or a word, ``p`` the controller). "Exile it instead if it would
+die this turn" is layer ``exile_if_dies`` on the permanent. Both are in the game's JSON
+and end in the cleanup step (CR 514.2).
+"""
 
 from __future__ import annotations
 
-EFFECTS: dict = {}
+from ...compiler.areas.damage_text import (DamageThenExile, GainThatMuchLife, PowerDamage,
+                                           PreventDamage)
+from ..state import ContinuousEffect
+
+# Damage being dealt simultaneously (CR 510.2 combat damage): recipients that already had
+# damage prevented by a "remove a counter" ability, and the damage each source dealt, so
+# "whenever ~ deals damage" triggers once with the total (CR 603.2). Only set during one
+# call (never across a decision): not game state.
+_BATCH: dict | None = None
+# The recipients dealt damage while a DamageThenExile effect runs (CR 614.1a "this way").
+_RECORD: list | None = None
+
+
+def begin_batch() -> None:
+    """Start damage dealt simultaneously (CR 510.2)."""
+    global _BATCH
+    _BATCH = {"countered": set(), "dealt": {}}
+
+
+def end_batch(g) -> None:
+    """End simultaneous damage: the "deals damage" triggers of each source (CR 603.2)."""
+    global _BATCH
+    b, _BATCH = _BATCH, None
+    if b:
+        for src, amount in b["dealt"].items():
+            o = g.objects.get(src)
+            if o is not None:
+                _fire_dealt(g, o, amount)
+
+
+# ---------------------------------------------------------------- prevention (CR 615)
+
+
+def _source_defn(g, src, source_card):
+    if src is not None:
+        return src.defn
+    if source_card is not None and source_card != -1:
+        return g.card_definition(source_card)
+    return None
+
+
+def _is_creature_source(g, src, defn) -> bool:
+    if src is not None and src.zone != "battlefield":
+        return False
+    return defn is not None and "Creature" in defn.types
+
+
+def _applies(g, e: ContinuousEffect, source_id: int, src, defn, recipient: int,
+             combat: bool) -> bool:
+    d = e.data
+    c = d.get("combat")
+    if c == "combat" and not combat or c == "noncombat" and combat:
+        return False
+    to = d.get("to")
+    if to is not None:
+        if isinstance(to, list):
+            if recipient not in to:
+                return False
+        elif to == "players":
+            if recipient not in (0, 1):
+                return False
+        elif to == "your_creatures":
+            o = g.objects.get(recipient)
+            if o is None or o.controller != d["p"] or "Creature" not in o.defn.types:
+                return False
+    by = d.get("by")
+    if by is not None:
+        if isinstance(by, list):
+            if source_id not in by:
+                return False
+        elif by.startswith("color:"):
+            # CR 105.2: a source of that color (its current colors, or last known).
+            if defn is None or by[6:] not in defn.colors:
+                return False
+        elif by == "creatures":
+            if not _is_creature_source(g, src, defn):
+                return False
+        elif by == "opponents_creatures":
+            if not _is_creature_source(g, src, defn) or src is None or \
+                    src.controller == d["p"]:
+                return False
+        elif by == "attacking_creatures":
+            if src is None or g.combat is None or source_id not in g.combat.attackers:
+                return False
+    return True
+
+
+def _static_applies(g, st, owner, source_id, src, recipient, combat: bool) -> bool:
+    """Whether static ability ``st`` (kind ``prevent_damage``) of ``owner`` prevents this
+    damage (CR 615.1a)."""
+    words = st.mana
+    if "combat" in words and not combat:
+        return False
+    if "to:self" in words and recipient != owner.oid:
+        return False
+    if "to:enchanted" in words and recipient != owner.attached_to:
+        return False
+    if "by:enchanted" in words and source_id != owner.attached_to:
+        return False
+    if st.filter is not None:
+        if src is None or src.zone != "battlefield":
+            return False
+        from ..effects_more import permanent_matches
+        if not permanent_matches(g, src, st.filter, owner.controller):
+            return False
+    return True
+
+
+def prevent(g, source_id: int, src, recipient: int, amount: int, combat: bool,
+            source_card) -> int:
+    """CR 615.1a / 615.7: apply the prevention effects to damage about to be dealt; the
+    damage left (0: all prevented). Called by ``effects.deal_damage``."""
+    left = amount
+    defn = None
+    if g.effects:
+        for e in list(g.effects):
+            if e.layer != "prevention" or left <= 0:
+                continue
+            if defn is None:
+                defn = _source_defn(g, src, source_card)
+            if not _applies(g, e, source_id, src, defn, recipient, combat):
+                continue
+            n = e.data.get("n")
+            if n is None:
+                g.event("615.1a", f"{left} damage to {g.oname(recipient)} is prevented")
+                left = 0
+                break
+            # CR 615.7: a shield prevents the next N damage, then is used up.
+            k = min(n, left)
+            left -= k
+            i = g.effects.index(e)
+            if k == n:
+                g.effects = g.effects[:i] + g.effects[i + 1:]
+            else:
+                g.effects = g.effects[:i] + [ContinuousEffect(
+                    e.timestamp, e.layer, e.affected, until=e.until,
+                    data=dict(e.data, n=n - k))] + g.effects[i + 1:]
+            g.event("615.7", f"{k} damage to {g.oname(recipient)} is prevented")
+    if left <= 0:
+        return 0
+    # Static prevention abilities: of the recipient, of Auras attached to the recipient
+    # or to the source.
+    holders = []
+    r = g.objects.get(recipient) if recipient not in (0, 1) else None
+    if r is not None and r.zone == "battlefield" and r.defn.static:
+        holders.append(r)
+    if g.attachments_exist():
+        for oid in g.battlefield:
+            a = g.objects[oid]
+            if a.attached_to is not None and a.attached_to in (recipient, source_id) \
+                    and a.defn.static:
+                holders.append(a)
+    for h in holders:
+        for st in h.defn.static:
+            if st.kind != "prevent_damage":
+                continue
+            if not _static_applies(g, st, h, source_id, src, recipient, combat):
+                continue
+            if st.counter and "to:self" in st.mana:
+                from ..characteristics import protected_from
+                if src is not None and protected_from(g, h, src):
+                    # Ruling (Phantom Centaur): protection may be applied first; then no
+                    # counter is removed.
+                    continue
+            g.event("615.1a", f"{left} damage to {g.oname(recipient)} is prevented "
+                    f"({h.defn.name})")
+            left = 0
+            if st.counter:
+                _remove_counter(g, h, st.counter)
+            break
+        if left <= 0:
+            break
+    return left
+
+
+def _remove_counter(g, o, kind: str) -> None:
+    """The "Remove a +1/+1 counter from ~" that follows the prevention: once for damage
+    dealt at the same time (ruling), even with no counter left to remove."""
+    if _BATCH is not None:
+        if o.oid in _BATCH["countered"]:
+            return
+        _BATCH["countered"].add(o.oid)
+    if o.counters and o.counters.get(kind, 0) > 0:
+        o.counters = dict(o.counters)
+        o.counters[kind] -= 1
+        if not o.counters[kind]:
+            del o.counters[kind]
+        g.event("122.1", f"a {kind} counter is removed from {g.oname(o.oid)}")
+
+
+# ---------------------------------------------------------------- after damage is dealt
+
+
+def after_damage(g, source_id: int, src, recipient: int, amount: int, source_card) -> None:
+    """What follows damage dealt (``amount`` > 0): "exile it instead" for a permanent
+    dealt damage by a source with that ability (CR 614.1a), the recipients recorded for
+    "dealt damage this way", and "whenever ~ deals damage" triggers (CR 603.2)."""
+    if _RECORD is not None:
+        _RECORD.append(recipient)
+    defn = _source_defn(g, src, source_card)
+    if recipient not in (0, 1) and defn is not None and defn.static:
+        for st in defn.static:
+            if st.kind == "damaged_exile_if_dies":
+                o = g.objects.get(recipient)
+                if o is not None and (st.filter.kind != "creature"
+                                      or "Creature" in o.defn.types):
+                    # A permanent's static ability works only while it is on the
+                    # battlefield (CR 113.6); a spell's applies after it resolves.
+                    perm = src is not None and src.zone == "battlefield"
+                    add_exile_if_dies(g, recipient, source_id if perm else None)
+    if src is None or src.zone != "battlefield":
+        return
+    if _BATCH is not None:
+        _BATCH["dealt"][source_id] = _BATCH["dealt"].get(source_id, 0) + amount
+        return
+    _fire_dealt(g, src, amount)
+
+
+def _fire_dealt(g, src, amount: int) -> None:
+    from ..triggers import fire_self
+    if src.defn.triggered:
+        fire_self(g, "deals_damage", src, {"amount": amount})
+    if g.attachments_exist():
+        for oid in list(g.battlefield):
+            a = g.objects[oid]
+            if a.attached_to == src.oid and a.defn.triggered:
+                fire_self(g, "enchanted_deals_damage", a, {"amount": amount})
+
+
+# ---------------------------------------------------------------- exile instead (CR 614.1a)
+
+
+def add_exile_if_dies(g, oid: int, source: int | None = None) -> None:
+    """CR 614.1a: "If [it] would die this turn, exile it instead." (ends at cleanup);
+    with ``source``, only while that permanent is on the battlefield."""
+    if any(e.layer == "exile_if_dies" and e.affected == oid and e.data == source
+           for e in g.effects):
+        return
+    g.timestamp += 1
+    g.effects = g.effects + [ContinuousEffect(g.timestamp, "exile_if_dies", oid, data=source)]
+
+
+def dies_destination(g, o, zone: str) -> str:
+    """CR 614.1a / 700.4: where a permanent going from the battlefield to a graveyard goes
+    instead ("exile it instead")."""
+    if zone == "graveyard" and o.zone == "battlefield" and g.effects and any(
+            e.layer == "exile_if_dies" and e.affected == o.oid and (
+                e.data is None or e.data in g.objects and g.objects[e.data].zone == "battlefield")
+            for e in g.effects):
+        g.event("614.1a", f"{g.oname(o.oid)} would die: it is exiled instead")
+        return "exile"
+    return zone
+
+
+# ---------------------------------------------------------------- effects
+
+
+def _prevent_damage(g, item, eff, legal):
+    """CR 615.1a / 615.7: create the prevention effect (until end of turn)."""
+    from ..effects import first_target
+    to = eff.to
+    by = eff.by
+    if to == "target":
+        t = first_target(item, eff.target)
+        if t not in legal:
+            return None
+        to = [t]
+    elif to == "you":
+        to = [item.controller]
+    if by == "target":
+        t = first_target(item, eff.target)
+        if t not in legal:
+            return None
+        by = [t]
+    elif by == "chosen_color":
+        # CR 608.2d: the color is chosen as the spell resolves.
+        if "answer" not in item.info:
+            from ..flow import ask
+            ask(g, item.controller, "color",
+                {"choices": ["white", "blue", "black", "red", "green"], "resolving": True,
+                 "rule": "615.1a"})
+            if g.pending is not None:
+                return "ask"
+        color = item.info.pop("answer")
+        by = "color:" + {"white": "W", "blue": "U", "black": "B", "red": "R",
+                         "green": "G"}[color]
+        g.event("608.2d", f"{g.pname(item.controller)} chooses {color}")
+    g.timestamp += 1
+    g.effects = g.effects + [ContinuousEffect(
+        g.timestamp, "prevention", -1,
+        data={"n": eff.amount, "combat": eff.combat, "to": to, "by": by,
+              "p": item.controller})]
+    g.event("615.1a" if eff.amount is None else "615.7", "a prevention effect is created")
+    return None
+
+
+def _damage_then_exile(g, item, eff, legal):
+    """CR 614.1a: the damage, then "exile it instead if it would die this turn"."""
+    global _RECORD
+    from ..effects import execute, first_target
+    outer = _RECORD
+    _RECORD = []
+    try:
+        r = execute(g, item, eff.effect, legal)
+        hit = _RECORD
+    finally:
+        _RECORD = outer
+    if outer is not None:
+        outer.extend(hit)
+    if eff.this_way:
+        for oid in hit:
+            o = g.objects.get(oid)
+            if o is not None and o.zone == "battlefield" and "Creature" in o.defn.types:
+                add_exile_if_dies(g, oid)
+    else:
+        t = first_target(item, eff.target)
+        if t in legal and t in g.objects:
+            add_exile_if_dies(g, t)
+    return r
+
+
+def _power_damage(g, item, eff, legal):
+    """CR 120.3 / 208.3: a creature deals damage equal to its power (none if either
+    target is no longer legal, CR 608.2b)."""
+    from ..characteristics import power
+    from ..effects import deal_damage, first_target
+    a = first_target(item, eff.source)
+    if a not in legal or a not in g.objects:
+        return None
+    x = g.objects[a]
+    if eff.recipient < 0:
+        rec = item.controller
+    else:
+        rec = first_target(item, eff.recipient)
+        if rec not in legal:
+            return None
+    deal_damage(g, x.oid, rec, power(g, x), x)
+    return None
+
+
+def _gain_that_much(g, item, eff, legal):
+    """CR 119.3 / 603.2: gain the amount of damage the trigger event dealt."""
+    n = item.info.get("amount", 0)
+    if n > 0:
+        from ..triggers import fire_gain_life
+        g.players[item.controller].life += n
+        g.event("119.3", f"{g.pname(item.controller)} gains {n} life")
+        fire_gain_life(g, item.controller, n)
+    return None
+
+
+EFFECTS: dict = {
+    PreventDamage: _prevent_damage,
+    DamageThenExile: _damage_then_exile,
+    PowerDamage: _power_damage,
+    GainThatMuchLife: _gain_that_much,
+}
