@@ -66,6 +66,7 @@ class Cost:
     choices: tuple[ChoiceCost, ...] = ()
     remove_counters: tuple[str, int] | None = None   # ("+1/+1", 1): from this object
     discard_self: bool = False   # "Discard this card" (cycling, CR 702.29a)
+    exile_self: bool = False     # "Exile this permanent" (craft, CR 702.167a)
 
     @property
     def has_mana(self) -> bool:

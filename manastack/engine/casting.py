@@ -37,7 +37,10 @@ def choice_candidates(g, player: int, cc, source=None) -> list[int]:
     from .targets import _object_matches
     out = []
     # CR 118.3: a cost may use cards in hand ("exile a blue card from your hand")
-    zone_ids = g.players[player].hand if cc.spec.zone == "hand" else g.battlefield
+    zone_ids = (g.players[player].hand if cc.spec.zone == "hand" else
+                # CR 702.167b: craft materials are permanents or cards in a graveyard
+                g.battlefield + g.players[player].graveyard
+                if cc.spec.zone == "battlefield+graveyard" else g.battlefield)
     for oid in zone_ids:
         o = g.objects[oid]
         if o.controller != player:
@@ -654,6 +657,9 @@ def pay_other_costs(g, o, ab, chosen=()) -> None:
     if c.sacrifice_self and o is not None and o.zone == "battlefield":
         g.event("701.21a", f"{g.pname(o.controller)} sacrifices {o.defn.name}")
         zones.move(g, o, "graveyard")   # CR 701.21a
+    if c.exile_self and o is not None and o.zone == "battlefield":
+        g.event("702.167a", f"{g.pname(o.controller)} exiles {o.defn.name} to pay a cost")
+        zones.move(g, o, "exile")   # CR 118.3 / 702.167a
 
 
 def reverse_cast(g, why: str) -> None:

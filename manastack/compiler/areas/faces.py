@@ -41,6 +41,13 @@ class RevealTopTransform:
     types: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class ReturnTransformed:
+    """CR 702.167a: "Return this card to the battlefield transformed under its owner's
+    control" -- the card the craft cost exiled (found again, CR 400.7), back face up
+    (712.14a)."""
+
+
 # ---------------------------------------------------------------- compiling a card
 
 def with_faces(card, defn):
@@ -110,7 +117,41 @@ _TYPES = {"instant or sorcery": ("Instant", "Sorcery"), "creature": ("Creature",
           "land": ("Land",), "instant": ("Instant",), "sorcery": ("Sorcery",)}
 
 
+_CARD_TYPES = ("artifact", "creature", "land", "enchantment", "planeswalker")
+
+
+def _craft(line: str, low: str, out: dict) -> bool:
+    """CR 702.167a: "Craft with [materials] [cost]" means "[Cost], Exile this permanent,
+    Exile [materials] from among permanents you control and/or cards in your graveyard:
+    Return this card to the battlefield transformed under its owner's control. Activate
+    only as a sorcery." Materials here: one object of a card type or subtype (702.167b)."""
+    from ...mana import ManaCost
+    from ..abilities import ActivatedAbility, ChoiceCost, Cost, TargetSpec
+    m = re.fullmatch(r"craft with (an? )?([a-z]+) (\{[^ ]*\})", low)
+    if not m:
+        return False
+    word = m.group(2)
+    if word in _CARD_TYPES:
+        spec = TargetSpec("permanent", controller="you", types=(word.capitalize(),),
+                          zone="battlefield+graveyard", other=True)
+    elif word.capitalize() in ("Cave", "Island", "Forest", "Mountain", "Plains", "Swamp"):
+        spec = TargetSpec("permanent", controller="you", subtypes=(word.capitalize(),),
+                          zone="battlefield+graveyard", other=True)
+    else:
+        return False
+    try:
+        mana = ManaCost.parse(m.group(3))
+    except ValueError:
+        return False
+    cost = Cost(mana, exile_self=True, choices=(ChoiceCost("exile", 1, spec),))
+    out["activated"].append(ActivatedAbility(cost, (ReturnTransformed(),), (), False, True,
+                                             line))
+    return True
+
+
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
+    if low.startswith("craft with") and not is_spell:
+        return _craft(line, low, out)
     # CR 702.127a: "Aftermath" (the engine reads it from the half's keywords).
     if low == "aftermath" and not out["keywords"]:
         out["keywords"].add("aftermath")

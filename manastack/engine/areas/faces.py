@@ -18,7 +18,7 @@ as a land (CR 712.12); without ``choice`` the usual face is cast or played.
 
 from __future__ import annotations
 
-from ...compiler.areas.faces import RevealTopTransform, Transform
+from ...compiler.areas.faces import RevealTopTransform, ReturnTransformed, Transform
 from ..actions import Action
 
 
@@ -299,4 +299,31 @@ def _reveal_top_transform(g, item, eff, legal):
     return None
 
 
-EFFECTS: dict = {Transform: _transform, RevealTopTransform: _reveal_top_transform}
+def put_transformed(g, o, controller: int) -> None:
+    """CR 712.14a: put a double-faced card onto the battlefield with its back face up (a
+    card that isn't one stays where it is)."""
+    from .. import zones
+    d = full_definition(g, o.card)
+    if d is None or len(d.faces) != 2 or is_split(d) or not d.faces[1].is_permanent_card:
+        g.event("712.14a", f"{o.defn.name} isn't a double-faced permanent card; it stays")
+        return
+    g.faces[o.card] = 1
+    n = zones.move(g, o, "battlefield", controller)
+    g.event("712.14a", f"{n.defn.name} enters the battlefield transformed")
+
+
+def _return_transformed(g, item, eff, legal):
+    """CR 702.167a: the card exiled to pay the craft cost returns transformed under its
+    owner's control (it is found in exile by its card, CR 400.7)."""
+    card = item.source_card
+    if card < 0:
+        return None
+    owner = g.setup.owners[card]
+    oid = next((x for x in g.players[owner].exile if g.objects[x].card == card), None)
+    if oid is not None:
+        put_transformed(g, g.objects[oid], owner)
+    return None
+
+
+EFFECTS: dict = {Transform: _transform, RevealTopTransform: _reveal_top_transform,
+                 ReturnTransformed: _return_transformed}
