@@ -245,6 +245,9 @@ def draw(g, player: int, count: int = 1) -> None:
         p.hand.append(o.oid)
         p.drawn += 1
         g.event("121.1", f"{g.pname(player)} draws a card")
+        if p.drawn in (2, 3):   # "when you draw your third card in a turn"
+            from .areas.optional_costs import fire_nth_draw
+            fire_nth_draw(g, player, p.drawn)
 
 
 def shuffle_library(g, player: int) -> None:

@@ -73,6 +73,15 @@ class IfYouDo:
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnSelfToBattlefield:
+    """CR 113.6m / 400.7: "Return this card from your graveyard to the battlefield
+    [tapped]" -- the card, if still in the graveyard, is put onto the battlefield under its
+    owner's control."""
+
+    tapped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Explore:
     """CR 701.44a: target creature number ``target`` (-1: the source) explores: its
     controller reveals the top card of their library; a land card goes to their hand,
@@ -134,9 +143,18 @@ def choice_cost(part: str):
 # ---------------------------------------------------------------- lines
 
 
+_RETURN_SELF = r"return this card from your graveyard to the battlefield( tapped)?"
+_ORDINAL = {"second": 2, "third": 3}
+
+
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
-    """"Discard this card: [effect]" -- an ability that works from the hand (CR 113.6,
-    602.1; its cost is discarding the card, 118.3)."""
+    """Abilities that work from the hand or the graveyard (CR 113.6m): "Discard this card:
+    [effect]" (602.1; its cost is discarding the card, 118.3); "[Cost]: Return this card
+    from your graveyard to the battlefield"; "When you draw your third card in a turn,
+    return this card from your graveyard to the battlefield tapped" (603.6, 113.6k), and
+    "When you draw your second card each turn, [effect]" on a permanent."""
+    if not is_spell and _from_graveyard(line, low, out):
+        return True
     m = re.fullmatch(r"((?:[^:\"]+, )?)discard this card: (.+)", line, re.I)
     if m and not is_spell:
         from .. import oracle
@@ -154,6 +172,36 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         targets, effects = compiled
         out["activated"].append(ActivatedAbility(dataclasses.replace(cost, discard_self=True),
                                                  effects, targets, False, sorcery, line, "hand"))
+        return True
+    return False
+
+
+def _from_graveyard(line: str, low: str, out: dict) -> bool:
+    from .. import oracle
+    from ..abilities import ActivatedAbility, TriggeredAbility
+    m = re.fullmatch(r"([^:\"]+): " + _RETURN_SELF + r"(\. activate only as a sorcery)?", low)
+    if m:
+        cost = oracle.compile_cost(line[: m.end(1)])
+        if cost is None or cost.tap or cost.untap or cost.sacrifice_self:
+            return False
+        out["activated"].append(ActivatedAbility(
+            cost, (ReturnSelfToBattlefield(bool(m.group(2))),), (), False, bool(m.group(3)),
+            line, "graveyard"))
+        return True
+    m = re.fullmatch(r"(?:when|whenever) you draw your (second|third) card (?:each|in a) turn, "
+                     r"(you may )?(.+)", low)
+    if m:
+        compiled = oracle.compile_effect(line[m.start(3):])
+        if compiled is None:
+            return False
+        targets, effects = compiled
+        back = any(isinstance(e, ReturnSelfToBattlefield) for e in effects)
+        if back and (targets or len(effects) != 1):
+            return False
+        # CR 113.6m: an ability that returns this card from the graveyard works there.
+        event = ("draw_nth_graveyard|" if back else "draw_nth|") + str(_ORDINAL[m.group(1)])
+        out["triggered"].append(TriggeredAbility((event,), effects, targets, bool(m.group(2)),
+                                                 line))
         return True
     return False
 
@@ -179,6 +227,17 @@ def compile_sentence(s: str, low: str):
         if first is not None and second is not None:
             return first[0], first[1] + second[1]
         return None
+    m = re.fullmatch(_RETURN_SELF, low)
+    if m:
+        return (), (ReturnSelfToBattlefield(bool(m.group(1))),)
+    # CR 406.1: "Exile up to two target cards from graveyards".
+    m = re.fullmatch(r"exile (?:up to )?(one|two|three) target cards? from (?:a single graveyard|"
+                     r"graveyards)", low)
+    if m and "single" not in low:
+        from ..abilities import MoveTargetTo
+        n = _NUM[m.group(1)]
+        lo = 0 if "up to" in low else n
+        return (TargetSpec("card", lo, n, zone="graveyard"),), (MoveTargetTo("exile", 0),)
     # CR 701.44a: explore.
     if low in ("~ explores", "target creature you control explores"):
         if low == "~ explores":

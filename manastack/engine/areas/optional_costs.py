@@ -192,6 +192,38 @@ def _if_you_do(g, item, eff, legal):
     return None
 
 
+# ---------------------------------------------------------------- from the graveyard
+
+def fire_nth_draw(g, player: int, n: int) -> None:
+    """CR 603.2: "When you draw your [second/third] card each turn" triggers for the
+    drawing player's permanents; CR 113.6m / 113.6k: the version that returns the card
+    from the graveyard functions in its owner's graveyard."""
+    from ..triggers import fire_self, fire_watchers
+    ev = f"draw_nth|{n}"
+    for oid in list(g.battlefield):
+        o = g.objects[oid]
+        if o.controller == player and o.defn.triggered:
+            fire_watchers(g, o, ev, lambda e: e == ev)
+    for oid in list(g.players[player].graveyard):
+        o = g.objects[oid]
+        if o.defn.triggered:
+            fire_self(g, f"draw_nth_graveyard|{n}", o)
+
+
+def _return_self_to_battlefield(g, item, eff, legal):
+    """CR 400.7 / 603.6: the card returns only if it is still the object in the graveyard
+    the ability came from; it enters under its owner's control (tapped)."""
+    o = g.objects.get(item.source)
+    if o is None or o.zone != "graveyard":
+        return None
+    n = zones.move(g, o, "battlefield", o.owner)
+    if eff.tapped:
+        n.tapped = True
+    g.event("400.6", f"{n.defn.name} returns to the battlefield" + (" tapped" if eff.tapped
+                                                                    else ""))
+    return None
+
+
 # ---------------------------------------------------------------- explore
 
 def _explore(g, item, eff, legal):
@@ -252,4 +284,5 @@ EFFECTS: dict = {
     C.IfPaid: _if_paid,
     C.IfYouDo: _if_you_do,
     C.Explore: _explore,
+    C.ReturnSelfToBattlefield: _return_self_to_battlefield,
 }
