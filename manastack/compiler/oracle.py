@@ -136,7 +136,7 @@ def _token_effect(s: str):
     kws = ()
     if m.group(7):
         kws = tuple(k.strip() for k in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group(7)) if k.strip())
-        if not all(k in KEYWORDS for k in kws):
+        if not all(is_keyword(k) for k in kws):   # CR 702 (menace...)
             return None
     token = (("name", " ".join(subtypes) + " Token"), ("types", extra + ("Creature",)),
              ("subtypes", subtypes), ("colors", colors), ("power", int(m.group(2))),

@@ -44,7 +44,9 @@ def attack_requirements(g, candidates) -> list[int]:
     """CR 508.1d: the creatures that attack each combat if able ("~ attacks each combat
     if able"); each is able when it is a candidate (no restriction or unpaid cost stops
     it), so a legal declaration obeys every one of them."""
-    return [oid for oid in candidates if has_static(g.objects[oid], "attacks_each_combat")]
+    from .areas.designations import goaded   # CR 701.15b
+    return [oid for oid in candidates if has_static(g.objects[oid], "attacks_each_combat")
+            or goaded(g, oid)]
 
 
 class RequiredSubsets:
@@ -412,7 +414,7 @@ def deal_combat_damage(g) -> None:
             fire_self(g, "combat_damage_to_player", g.objects[src], {"player": rec})
             if g.designations:
                 from .areas.designations import fire_combat_damage_to_player
-                fire_combat_damage_to_player(g, src, rec)   # CR 724.2
+                fire_combat_damage_to_player(g, src, rec)   # CR 725.2
     damage_area.end_batch(g)
     g.pending = None
     g.priority = g.active

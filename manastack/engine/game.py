@@ -91,7 +91,7 @@ class Game:
         self.tokens: list[dict] = []     # token specs; token card numbers are -2, -3, ...
         self.token_defs: list = []       # their compiled definitions (immutable, shared)
         self.links: list[tuple] = []     # (source oid, exiled oid): exiled "until" (610.3)
-        self.designations: dict = {}     # CR 122 / 724: see engine/areas/designations.py
+        self.designations: dict = {}     # CR 122 / 725: see engine/areas/designations.py
         self._legal_cache = None
         # card -> index of the face up on the stack or battlefield, when not its usual
         # one (CR 709.3b, 712.8, 715.3b); cards exiled on an adventure (715.3d)

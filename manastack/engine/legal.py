@@ -242,6 +242,8 @@ def legal_actions(g):
                 counter_choices(g.objects[d.data["object"]], d.data["max"])]
     if k == "name_card":
         return NameActions()
+    if k == "room":   # CR 701.49b: the room the venture marker moves into
+        return [Action("choose", choice=c) for c in d.data["choices"]]
     if k == "color":
         return [Action("choose", choice=c) for c in d.data["choices"]]
     if k == "order_triggers":

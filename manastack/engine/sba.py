@@ -91,8 +91,10 @@ def _one_pass(g) -> bool:
     for o in unattach:
         o.attached_to = None
         g.event("704.5n", f"{g.oname(o.oid)} becomes unattached")
+    # CR 704.5t: a completed dungeon leaves the game.
+    dungeon = bool(g.designations) and _dungeon_sba(g)
     if not losers and not to_graveyard and not to_destroy:
-        return bool(unattach) or bool(gone)
+        return bool(unattach) or bool(gone) or dungeon
     from .triggers import begin_together, end_together
     begin_together()   # CR 704.3: these state-based actions happen at once (603.10a)
     for o, rule, why in to_graveyard + to_destroy:
@@ -111,6 +113,11 @@ def _one_pass(g) -> bool:
         end_game(g, alive[0] if len(alive) == 1 else None, "104.2a" if alive else "104.4a",
                  f"{g.pname(alive[0])} wins" if alive else "both players lose: a draw")
     return True
+
+
+def _dungeon_sba(g) -> bool:
+    from .areas.designations import dungeon_sba
+    return dungeon_sba(g)
 
 
 def _enchant_ok(g, aura, host) -> bool:

@@ -86,6 +86,9 @@ def fire_upkeep(g) -> None:
             if o.controller == g.active:
                 fire_self(g, "upkeep", o)
             fire_self(g, "each_upkeep", o)
+    if g.designations:
+        from .areas.designations import fire_upkeep as designations_upkeep
+        designations_upkeep(g)   # CR 726.2: the initiative's upkeep venture
 
 
 def fire_cast(g, item) -> None:
@@ -230,7 +233,7 @@ def fire_end_step(g) -> None:
                 fire_self(g, "your_end_step", o)
     if g.designations:
         from .areas.designations import fire_end_step as designations_end_step
-        designations_end_step(g)   # CR 724.2: the monarch's end step
+        designations_end_step(g)   # CR 725.2: the monarch's end step
 
 
 def fire_tapped(g, o) -> None:

@@ -570,6 +570,11 @@ class Runner:
                 raise Rejected(f"a {kind} decision is answered with a mapping")
             self.apply(Action("choose", choice=dict(ans)))
             return
+        if kind == "room":
+            if ans not in g.pending.data.get("choices", ()):
+                raise Rejected(f"{ans!r} is not a room the venture marker may move into")
+            self.apply(Action("choose", choice=ans))
+            return
         if kind == "name_card":
             if not isinstance(ans, str):
                 raise Rejected(f"a card is named with its Oracle name, not {ans!r}")

@@ -28,7 +28,7 @@ AREA_NAMES = (
     "damage_text",        # CR 615 prevention, CR 614 damage replacements, divided damage
     "faces",              # CR 709/711/712/715: split, flip, transform, modal DFC, adventure
     "type_changes",       # CR 613 layer 4/7b: crew, characteristic-defining P/T, "becomes"
-    "designations",       # CR 122/724/725: counters on players, monarch, initiative, untapping
+    "designations",       # CR 122/725/726: counters on players, monarch, initiative, untapping
     "zone_text",          # CR 400: impulse draw, linked exile, looking at and revealing cards
     "trigger_text",       # CR 603/614.1c-d: more trigger events, "enters tapped unless"
 )

@@ -1,5 +1,5 @@
 """Compiler area `designations`: counters and designations on players and permanents
-(CR 122, 724), and untapping (CR 502.3). See ``areas/__init__.py`` for the hooks.
+(CR 122, 725, 726), and untapping (CR 502.3). See ``areas/__init__.py`` for the hooks.
 
 Effects compiled here are executed by ``engine/areas/designations.py``.
 """
@@ -22,10 +22,45 @@ class DoesntUntapNext:
 
 @dataclass(frozen=True, slots=True)
 class BecomeMonarch:
-    """CR 724.1 / 724.3: ``who`` becomes the monarch: ``you`` (the ability's controller) or
+    """CR 725.1 / 725.3: ``who`` becomes the monarch: ``you`` (the ability's controller) or
     ``creature_controller`` (the controller of the creature the trigger remembers)."""
 
     who: str = "you"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeInitiative:
+    """CR 726.1 / 726.3: ``who`` takes the initiative: ``you`` or ``creature_controller``
+    (the controller of the creatures that dealt combat damage, CR 726.2)."""
+
+    who: str = "you"
+
+
+@dataclass(frozen=True, slots=True)
+class VentureInto:
+    """CR 701.49a-d: venture into the dungeon (``dungeon`` names it: "Undercity")."""
+
+    dungeon: str = "Undercity"
+
+
+@dataclass(frozen=True, slots=True)
+class Goad:
+    """CR 701.15a: goad target number ``target``: until your next turn it attacks each
+    combat if able and attacks a player other than you if able."""
+
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RevealPutOntoBattlefield:
+    """CR 701.20a + 400.2: reveal the top ``count`` cards of your library; put a card with
+    ``types`` from among them onto the battlefield with ``counters`` (kind, n) on it; it
+    gains ``keyword`` until your next turn (CR 611.2a); then shuffle (CR 701.24a)."""
+
+    count: int
+    types: tuple[str, ...] = ()
+    counters: tuple = ()
+    keyword: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,10 +74,30 @@ class TapAttached:
 # ---------------------------------------------------------------- text
 
 TRIGGERS: list = [
-    # CR 724.2: the monarch's inherent ability (compiled only for the monarch's rules
+    # CR 725.2: the monarch's inherent ability (compiled only for the monarch's rules
     # object, see engine/areas/designations.monarch_card).
     (r"whenever a creature deals combat damage to the monarch", ("monarch_combat_damage",)),
+    # CR 726.2: the initiative's inherent abilities.
+    (r"whenever one or more creatures a player controls deal combat damage to the player "
+     r"who has the initiative", ("initiative_combat_damage",)),
+    (r"whenever you take the initiative", ("take_initiative",)),
 ]
+# CR 309.4c: "When you move your venture marker into this room, [effect]." (the room
+# abilities of the Undercity dungeon, CR 309.4; rooms named by CR 309.4b).
+UNDERCITY_ROOMS = {   # room -> the rooms its arrows point to (CR 309.5a)
+    "Secret Entrance": ("Forge", "Lost Well"),
+    "Forge": ("Trap!", "Arena"),
+    "Lost Well": ("Arena", "Stash"),
+    "Trap!": ("Archives",),
+    "Arena": ("Archives", "Catacombs"),
+    "Stash": ("Catacombs",),
+    "Archives": ("Throne of the Dead Three",),
+    "Catacombs": ("Throne of the Dead Three",),
+    "Throne of the Dead Three": (),
+}
+for _room in UNDERCITY_ROOMS:
+    TRIGGERS.append((r"when you move your venture marker into " + re.escape(_room.lower()),
+                     ("room|" + _room,)))
 
 # CR 122.1b: keyword counters.
 KEYWORD_COUNTERS = ("flying", "first strike", "double strike", "deathtouch", "haste",
@@ -97,10 +152,32 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
 def compile_sentence(s: str, low: str):
     from ..abilities import PutCounters, TargetSpec
     from ..effect_text import target_phrase
-    # CR 724.1: "you become the monarch".
+    # CR 726.1: "you take the initiative".
+    if low == "you take the initiative":
+        return (), (TakeInitiative("you"),)
+    if low == "the controller of those creatures takes the initiative":
+        return (), (TakeInitiative("creature_controller"),)
+    # CR 701.49d: "venture into Undercity".
+    if low in ("venture into undercity", "you venture into undercity"):
+        return (), (VentureInto("Undercity"),)
+    # CR 701.15a: goad.
+    m = re.fullmatch(r"goad (.+)", low)
+    if m:
+        spec = target_phrase(m.group(1))
+        if spec is None or spec.kind != "creature" or spec.zone != "battlefield":
+            return None
+        return (spec,), (Goad(0),)
+    m = re.fullmatch(r"reveal the top (ten|five|\d+) cards of your library\. put a (creature) card "
+                     r"from among them onto the battlefield with (two|three|four) \+1/\+1 counters "
+                     r"on it\. it gains (hexproof) until your next turn\. then shuffle", low)
+    if m:
+        n = {"ten": 10, "five": 5}.get(m.group(1)) or int(m.group(1))
+        return (), (RevealPutOntoBattlefield(n, (m.group(2).capitalize(),),
+                                             (("+1/+1", _num(m.group(3))),), m.group(4)),)
+    # CR 725.1: "you become the monarch".
     if low == "you become the monarch":
         return (), (BecomeMonarch("you"),)
-    # CR 724.2: the monarch's inherent ability.
+    # CR 725.2: the monarch's inherent ability.
     if low == "its controller becomes the monarch":
         return (), (BecomeMonarch("creature_controller"),)
     # CR 701.26a: "tap enchanted creature" (an Aura's trigger).

@@ -1,18 +1,28 @@
 """Engine area `designations`: counters and designations on players and permanents
-(CR 122, 724) and untapping (CR 502.3). Effect class -> function(g, item, eff, legal),
+(CR 122, 725, 726) and untapping (CR 502.3). Effect class -> function(g, item, eff, legal),
 registered into ``effects._EFFECTS`` (see ``areas/__init__.py``).
 
 The area's game state is ``g.designations``, a dict of immutable values (so a shallow
 copy clones it) that serialises as JSON (docs/json.md):
 
-- ``monarch``: the player who is the monarch (CR 724); absent while there is none.
+- ``monarch``: the player who is the monarch (CR 725); absent while there is none.
 - ``skip_untap``: permanents (object ids) that don't untap during their controller's next
   untap step (CR 502.3 / 611.2).
+- ``initiative``: the player who has the initiative (CR 726); absent while no one has.
+- ``rooms``: each player's room of the dungeon they own in the command zone, "" for none
+  (CR 309.4: the venture marker); ``completed``: the dungeons each player completed
+  (CR 309.7).
+- ``goaded``: ``(object id, goading player)`` pairs (CR 701.15a).
+
+Continuous effects that last "until your next turn" have ``until`` ``next_turn:P``
+(CR 611.2a) and end as player P's next turn begins.
 """
 
 from __future__ import annotations
 
-from ...compiler.areas.designations import BecomeMonarch, DoesntUntapNext, TapAttached
+from ...compiler.areas.designations import (UNDERCITY_ROOMS, BecomeMonarch, DoesntUntapNext,
+                                            Goad, RevealPutOntoBattlefield, TakeInitiative,
+                                            TapAttached, VentureInto)
 
 # ---------------------------------------------------------------- state
 
@@ -77,11 +87,29 @@ def untap_permanent(g, o, rule: str = "701.26b") -> bool:
     return True
 
 
+def begin_turn(g, player: int) -> None:
+    """CR 611.2a / 701.15a: effects that last "until your next turn" end as that player's
+    turn begins (goad included)."""
+    key = f"next_turn:{player}"
+    if any(e.until == key for e in g.effects):
+        g.effects = [e for e in g.effects if e.until != key]
+        g.event("611.2a", f"\"until your next turn\" effects of {g.pname(player)} end")
+    goaded = g.designations.get("goaded")
+    if goaded:
+        rest = tuple(x for x in goaded if x[1] != player and x[0] in g.objects)
+        if rest:
+            g.designations["goaded"] = rest
+        else:
+            del g.designations["goaded"]
+
+
 def untap_step(g, player: int) -> None:
     """CR 502.3: the active player untaps their permanents, except those that don't untap
     during their controller's untap step (static abilities, CR 303.4b) or during its next
     one (an effect, which is then used up)."""
     from ..static import untaps_during_untap_step
+    if g.designations or g.effects:
+        begin_turn(g, player)
     skip = g.designations.get("skip_untap") if g.designations else None
     for oid in g.battlefield:
         o = g.objects[oid]
@@ -125,9 +153,9 @@ def _tap_attached(g, item, eff, legal):
     g.event("701.26a", f"{g.oname(a.attached_to)} becomes tapped")
 
 
-# ---------------------------------------------------------------- the monarch (CR 724)
+# ---------------------------------------------------------------- the monarch (CR 725)
 
-# CR 724.2: the monarch's two inherent triggered abilities, as the rules text of an object
+# CR 725.2: the monarch's two inherent triggered abilities, as the rules text of an object
 # that exists in no zone (a registered token definition, so it serialises like one).
 MONARCH_SPEC = {"name": "The Monarch", "types": [], "designation": "monarch",
                 "text": "At the beginning of your end step, draw a card.\n"
@@ -144,18 +172,18 @@ def monarch_card(g) -> int:
 
 
 def monarch(g) -> int | None:
-    """CR 724.1: the player who is the monarch, or None."""
+    """CR 725.1: the player who is the monarch, or None."""
     return g.designations.get("monarch") if g.designations else None
 
 
 def become_monarch(g, player: int) -> None:
-    """CR 724.3: there is only one monarch; as a player becomes the monarch, the current
+    """CR 725.3: there is only one monarch; as a player becomes the monarch, the current
     monarch ceases to be."""
     monarch_card(g)
     if g.designations.get("monarch") == player:
         return
     g.designations["monarch"] = player
-    g.event("724.1", f"{g.pname(player)} becomes the monarch")
+    g.event("725.1", f"{g.pname(player)} becomes the monarch")
 
 
 def _monarch_trigger(g, event: str, controller: int, info: dict) -> None:
@@ -163,23 +191,31 @@ def _monarch_trigger(g, event: str, controller: int, info: dict) -> None:
     for i, t in enumerate(g.card_definition(card).triggered):
         if event in t.events:
             g.waiting.append((-1, card, i, controller, info))
-            g.event("724.2", f"the monarch's ability triggers ({event})")
+            g.event("725.2", f"the monarch's ability triggers ({event})")
 
 
 def fire_end_step(g) -> None:
-    """CR 724.2: "At the beginning of the monarch's end step, that player draws a card.\""""
+    """CR 725.2: "At the beginning of the monarch's end step, that player draws a card.\""""
     m = monarch(g)
     if m is not None and m == g.active:
         _monarch_trigger(g, "your_end_step", m, {})
 
 
 def fire_combat_damage_to_player(g, src: int, player: int) -> None:
-    """CR 724.2: "Whenever a creature deals combat damage to the monarch, its controller
-    becomes the monarch." (controlled by the monarch, CR 724.2)"""
+    """CR 725.2: "Whenever a creature deals combat damage to the monarch, its controller
+    becomes the monarch." (controlled by the monarch, CR 725.2); CR 726.2: "Whenever one or
+    more creatures a player controls deal combat damage to the player who has the
+    initiative, the controller of those creatures takes the initiative" (once for the
+    creatures of one player dealing combat damage at once)."""
+    o = g.objects.get(src)
+    i = initiative(g)
+    if i is not None and i == player and o is not None:
+        card = _designation_card(g, INITIATIVE_SPEC)
+        if not any(r[1] == card and r[4].get("player") == o.controller for r in g.waiting):
+            _initiative_trigger(g, "initiative_combat_damage", i, {"player": o.controller})
     m = monarch(g)
     if m is None or m != player:
         return
-    o = g.objects.get(src)
     _monarch_trigger(g, "monarch_combat_damage", m,
                      {"creature": src, "player": o.controller if o is not None else 1 - m})
 
@@ -194,7 +230,220 @@ def _become_monarch(g, item, eff, legal):
     become_monarch(g, who)
 
 
+# ---------------------------------------------------------------- the initiative (CR 726)
+
+# CR 726.2: the initiative's three inherent triggered abilities (as for the monarch).
+INITIATIVE_SPEC = {"name": "The Initiative", "types": [], "designation": "initiative",
+                   "text": "At the beginning of your upkeep, venture into Undercity.\n"
+                           "Whenever one or more creatures a player controls deal combat damage "
+                           "to the player who has the initiative, the controller of those "
+                           "creatures takes the initiative.\n"
+                           "Whenever you take the initiative, venture into Undercity."}
+
+# CR 309.4c: the Undercity dungeon's room abilities (CR 701.49d: "venture into Undercity").
+UNDERCITY_TEXT = {
+    "Secret Entrance": "search your library for a basic land card, reveal it, put it into "
+                       "your hand, then shuffle.",
+    "Forge": "put two +1/+1 counters on target creature.",
+    "Lost Well": "scry 2.",
+    "Trap!": "target player loses 5 life.",
+    "Arena": "goad target creature.",
+    "Stash": "create a Treasure token.",
+    "Archives": "draw a card.",
+    "Catacombs": "create a 4/1 black Skeleton creature token with menace.",
+    "Throne of the Dead Three": "reveal the top ten cards of your library. Put a creature "
+                                "card from among them onto the battlefield with three +1/+1 "
+                                "counters on it. It gains hexproof until your next turn. "
+                                "Then shuffle.",
+}
+UNDERCITY_SPEC = {"name": "Undercity", "types": ["Dungeon"], "designation": "undercity",
+                  "text": "\n".join(f"When you move your venture marker into {r}, {e}"
+                                    for r, e in UNDERCITY_TEXT.items())}
+
+
+def _designation_card(g, spec: dict) -> int:
+    for i, t in enumerate(g.tokens):
+        if t.get("designation") == spec["designation"]:
+            return -i - 2
+    return g.register_token(spec)
+
+
+def initiative(g) -> int | None:
+    """CR 726.1: the player who has the initiative, or None."""
+    return g.designations.get("initiative") if g.designations else None
+
+
+def _initiative_trigger(g, event: str, controller: int, info: dict) -> None:
+    card = _designation_card(g, INITIATIVE_SPEC)
+    for i, t in enumerate(g.card_definition(card).triggered):
+        if event in t.events:
+            g.waiting.append((-1, card, i, controller, info))
+            g.event("726.2", f"the initiative's ability triggers ({event})")
+
+
+def take_initiative(g, player: int) -> None:
+    """CR 726.3 / 726.5: ``player`` takes the initiative (the one who had it ceases to);
+    "Whenever a player takes the initiative, that player ventures into Undercity" triggers
+    even if they already had it."""
+    if g.designations.get("initiative") != player:
+        g.designations["initiative"] = player
+        g.event("726.1", f"{g.pname(player)} takes the initiative")
+    else:
+        g.event("726.5", f"{g.pname(player)} takes the initiative again")
+    _initiative_trigger(g, "take_initiative", player, {})
+    from ..triggers import fire_self
+    for oid in list(g.battlefield):
+        o = g.objects[oid]
+        if o.controller == player and o.defn.triggered:
+            fire_self(g, "take_initiative", o)
+
+
+def fire_upkeep(g) -> None:
+    """CR 726.2: "At the beginning of the upkeep of the player who has the initiative, that
+    player ventures into Undercity.\""""
+    p = initiative(g)
+    if p is not None and p == g.active:
+        _initiative_trigger(g, "upkeep", p, {})
+
+
+def _venture(g, player: int, item) -> str | None:
+    """CR 701.49a-c / 309.5: move ``player``'s venture marker (asking which room where two
+    arrows leave the current one); the new room's ability triggers (CR 309.4c)."""
+    from ..flow import ask
+    rooms = list(g.designations.get("rooms", ("", "")))
+    completed = list(g.designations.get("completed", (0, 0)))
+    room = rooms[player]
+    if not room or not UNDERCITY_ROOMS[room]:
+        if room:
+            # CR 701.49c / 309.7: venturing from the bottommost room completes the dungeon.
+            completed[player] += 1
+            g.designations["completed"] = tuple(completed)
+            g.event("309.7", f"{g.pname(player)} completes Undercity")
+        # CR 701.49a / 309.4a: the dungeon is put into the command zone, the marker on
+        # its topmost room.
+        new = "Secret Entrance"
+        g.event("701.49a", f"{g.pname(player)} puts Undercity into the command zone")
+    else:
+        nexts = UNDERCITY_ROOMS[room]
+        if len(nexts) == 1:
+            new = nexts[0]
+        else:
+            if "answer" not in item.info:
+                ask(g, player, "room", {"choices": list(nexts), "resolving": True,
+                                        "rule": "701.49b"})
+                if g.pending is not None:
+                    return "ask"
+            new = item.info.pop("answer", None) or nexts[0]
+    rooms[player] = new
+    g.designations["rooms"] = tuple(rooms)
+    g.event("701.49b", f"{g.pname(player)} ventures into {new}")
+    card = _designation_card(g, UNDERCITY_SPEC)
+    for i, t in enumerate(g.card_definition(card).triggered):
+        if "room|" + new in t.events:
+            g.waiting.append((-1, card, i, player, {}))
+            g.event("309.4c", f"the room ability of {new} triggers")
+    return None
+
+
+def _room_on_stack(g, player: int) -> bool:
+    card = None
+    for i, t in enumerate(g.tokens):
+        if t.get("designation") == "undercity":
+            card = -i - 2
+    if card is None:
+        return False
+    return (any(s.source_card == card and s.controller == player for s in g.stack)
+            or any(r[1] == card and r[3] == player for r in g.waiting + g.placing))
+
+
+def dungeon_sba(g) -> bool:
+    """CR 309.6 / 704.5t: a venture marker on the bottommost room of a dungeon that isn't
+    the source of a room ability still waiting or on the stack: its owner removes the
+    dungeon from the game (completing it, CR 309.7)."""
+    rooms = g.designations.get("rooms")
+    if not rooms:
+        return False
+    done = False
+    for p, room in enumerate(rooms):
+        if room and not UNDERCITY_ROOMS[room] and not _room_on_stack(g, p):
+            rooms = rooms[:p] + ("",) + rooms[p + 1:]
+            completed = list(g.designations.get("completed", (0, 0)))
+            completed[p] += 1
+            g.designations["completed"] = tuple(completed)
+            g.event("309.6", f"{g.pname(p)} completes Undercity; it leaves the game")
+            done = True
+    if done:
+        g.designations["rooms"] = rooms
+    return done
+
+
+def _take_initiative(g, item, eff, legal):
+    who = item.controller
+    if eff.who == "creature_controller":
+        who = item.info.get("player", who)
+    take_initiative(g, who)
+
+
+def _venture_into(g, item, eff, legal):
+    return _venture(g, item.controller, item)
+
+
+def _goad(g, item, eff, legal):
+    from ..effects_more import group_targets
+    for t in group_targets(item, eff.target, legal):
+        o = g.objects.get(t)
+        if o is None or o.zone != "battlefield":
+            continue
+        goaded = tuple(x for x in g.designations.get("goaded", ()) if x[0] != t)
+        g.designations["goaded"] = goaded + ((t, item.controller),)
+        g.event("701.15a", f"{g.oname(t)} is goaded by {g.pname(item.controller)}")
+
+
+def goaded(g, oid: int) -> bool:
+    """CR 701.15b: a goaded creature attacks each combat if able."""
+    gd = g.designations.get("goaded") if g.designations else None
+    return bool(gd) and any(x[0] == oid for x in gd)
+
+
+def _reveal_put(g, item, eff, legal):
+    from .. import zones
+    from ..effects import put_counters
+    from ..flow import ask
+    player = item.controller
+    lib = g.players[player].library
+    if "answer" not in item.info:
+        top = lib[:eff.count]
+        g.event("701.20a", f"{g.pname(player)} reveals the top {len(top)} card(s) of their "
+                "library")
+        found = [c for c in top if all(t in g.card_definition(c).types for t in eff.types)]
+        ask(g, player, "choose_cards", {"from": "library", "cards": found, "max": 1,
+                                        "min": 1 if found else 0, "rule": "701.20a",
+                                        "resolving": True})
+        if g.pending is not None:
+            return "ask"
+    chosen = item.info.pop("answer", None) or ()
+    for c in chosen:
+        lib.remove(c)
+        n = zones.put_onto_battlefield(g, c, player, player)
+        g.event("400.6", f"{g.pname(player)} puts {n.defn.name} onto the battlefield")
+        for kind, k in eff.counters:
+            put_counters(g, n, kind, k)
+        if eff.keyword:
+            from ..effects import _add_effect
+            _add_effect(g, layer="6", affected=n.oid, until=f"next_turn:{player}",
+                        keyword=eff.keyword)
+            g.event("611.2a", f"{g.oname(n.oid)} gains {eff.keyword} until "
+                    f"{g.pname(player)}'s next turn")
+    zones.shuffle_library(g, player)
+    g.event("701.24a", f"{g.pname(player)} shuffles their library")
+    return None
+
+
 EFFECTS: dict = {
+    TakeInitiative: _take_initiative,
+    VentureInto: _venture_into,
+    Goad: _goad,
+    RevealPutOntoBattlefield: _reveal_put,
     DoesntUntapNext: _doesnt_untap_next,
     BecomeMonarch: _become_monarch,
     TapAttached: _tap_attached,
