@@ -120,6 +120,8 @@ def object_phrase(phrase: str, plural: bool = False) -> TargetSpec | None:
             quals.append("non:" + _TYPES[w[3:]])
         elif w.startswith("non") and w[3:] in _COLORS:
             quals.append("noncolor:" + _COLORS[w[3:]])
+        elif re.fullmatch(r"non-[A-Z][a-z]+", words[i]) and w[4:] not in _TYPES:
+            quals.append("nonsub:" + words[i][4:])   # "non-Dragon" (CR 205.3)
         else:
             break
         i += 1

@@ -32,6 +32,8 @@ def card_quality(d, q: str) -> bool | None:
         return q[9:] not in d.supertypes
     if q.startswith("anytype:"):
         return any(t in d.types for t in q[8:].split(","))
+    if q.startswith("nonsub:"):
+        return q[7:] not in d.subtypes   # CR 205.3: "non-Dragon"
     if q.startswith("anysub:"):
         return any(t in d.subtypes for t in q[7:].split(","))
     if q.startswith("mv<="):

@@ -66,6 +66,17 @@ class PowerDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class PayToCopy:
+    """CR 707.10 / 707.10c: "[effect]. Then that player or that permanent's controller may
+    pay [mana]. If the player does, they may copy this spell and may choose a new target
+    for that copy." (Chain Lightning). ``effect`` acts on target number 0; the player
+    offered the copy is that target (a player) or its controller, as it last existed."""
+
+    effect: object
+    mana: object = None   # a ManaCost, or None: no payment ("may copy")
+
+
+@dataclass(frozen=True, slots=True)
 class GainThatMuchLife:
     """CR 119.3 / 603.2: "you gain that much life" -- the amount of damage the trigger
     event dealt."""
@@ -207,11 +218,32 @@ _EXILE_INSTEAD = re.compile(
     r"damage this way|a permanent dealt damage this way) would die this turn, exile it instead")
 
 
+_CHAIN = re.compile(
+    r"(.+?)\. then (?:that player or that permanent's controller|that creature's controller|"
+    r"that permanent's controller) may (?:pay ((?:\{[^}]+\})+)\. if the player does, they may|)"
+    r" ?copy ~ and may choose a new target for that copy")
+
+
 def compile_sentence(s: str, low: str):
     from .. import oracle
     r = _prevention(low)
     if r is not None:
         return r
+    m = _CHAIN.fullmatch(low)
+    if m:
+        # CR 707.10c: a chain spell - its one target's player/controller may copy it.
+        first = oracle.compile_sentence(s[:m.end(1)])
+        if first is None or len(first[0]) != 1 or len(first[1]) != 1 or \
+                getattr(first[1][0], "target", None) != 0 or first[0][0].maximum != 1:
+            return None
+        mana = None
+        if m.group(2):
+            from ...mana import ManaCost
+            try:
+                mana = ManaCost.parse(m.group(2).upper())
+            except ValueError:
+                return None
+        return first[0], (PayToCopy(first[1][0], mana),)
     m = _EXILE_INSTEAD.fullmatch(low)
     if m:
         first = oracle.compile_sentence(s[:m.end(1)])

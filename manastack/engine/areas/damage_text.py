@@ -15,8 +15,8 @@ and end in the cleanup step (CR 514.2).
 
 from __future__ import annotations
 
-from ...compiler.areas.damage_text import (DamageThenExile, GainThatMuchLife, PowerDamage,
-                                           PreventDamage)
+from ...compiler.areas.damage_text import (DamageThenExile, GainThatMuchLife, PayToCopy,
+                                           PowerDamage, PreventDamage)
 from ..state import ContinuousEffect
 
 # Damage being dealt simultaneously (CR 510.2 combat damage): recipients that already had
@@ -366,7 +366,114 @@ def _gain_that_much(g, item, eff, legal):
     return None
 
 
+def _pay_to_copy(g, item, eff, legal):
+    """CR 707.10 / 707.10c / 118.12a: the effect on the target; then the target player (or
+    the target permanent's controller, as it last existed) may pay; if they do, they may
+    copy the spell and choose a new target for the copy, which is put on the stack."""
+    from ..casting import can_afford, continue_cast
+    from ..effects import _ask_unless, execute, first_target
+    from ..flow import ask
+    from ..state import CastContext
+    info = item.info
+    st = info.get("chain")
+    if st is None:
+        t = first_target(item, 0)
+        payer = t if t in (0, 1) else (g.objects[t].controller if t in g.objects else None)
+        info["chain"] = st = "effect"
+        info["chain_payer"] = payer
+    if st == "effect":
+        if execute(g, item, eff.effect, legal) == "ask":
+            return "ask"
+        info.pop("answer", None)
+        info["chain"] = st = "offer"
+    payer = info.get("chain_payer")
+    if payer is None:
+        return None
+    if st == "offer":
+        if eff.mana is None:
+            info["chain"] = st = "copy"
+        else:
+            possible = can_afford(g, payer, eff.mana.generic, eff.mana.colored, generous=False)
+            if _ask_unless(g, info, payer, possible, "118.12a") == "ask":
+                return "ask"
+            if info.pop("answer", False):
+                info["unless"] = None
+                info["chain"] = "paying"
+                ctx = CastContext(None, "pay", "unless", payer)
+                ctx.generic, ctx.colored = eff.mana.generic, list(eff.mana.colored)
+                ctx.parent = g.cast
+                ctx.resume = item.oid
+                g.cast = ctx
+                continue_cast(g)
+                return "ask"
+            info["unless"] = None
+            info["chain"] = "done"
+            return None
+    if st == "paying":
+        if not info.pop("answer", False):
+            info["chain"] = "done"
+            return None
+        g.event("118.12a", f"{g.pname(payer)} pays")
+        info["chain"] = st = "copy"
+    if st == "copy":
+        info["chain"] = "copy_asked"
+        ask(g, payer, "yes_no", {"rule": "707.10", "resolving": True})
+        if g.pending is not None:
+            return "ask"
+        st = "copy_asked"
+    if st == "copy_asked":
+        if not info.pop("answer", False):
+            info["chain"] = "done"
+            return None
+        info["chain"] = "retarget"
+        ask(g, payer, "yes_no", {"rule": "707.10c", "resolving": True})
+        if g.pending is not None:
+            return "ask"
+        st = "retarget"
+    target = first_target(item, 0)
+    if st == "retarget":
+        if info.pop("answer", False):
+            from ..resolution import ability_of
+            from ..targets import candidates
+            spec = ability_of(g, item).targets[0]
+            info["chain"] = "choosing"
+            ask(g, payer, "targets", {"candidates": candidates(g, spec, payer, None),
+                                      "min": 1, "max": 1, "resolving": True, "rule": "707.10c"})
+            if g.pending is not None:
+                return "ask"
+        st = "choosing"
+    if st == "choosing":
+        ch = info.pop("answer", None)
+        if ch:
+            target = ch[0]
+    info["chain"] = "done"
+    _put_copy(g, item, payer, target)
+    return None
+
+
+def _put_copy(g, item, controller: int, target) -> None:
+    """CR 707.10: put a copy of the spell on the stack under ``controller``'s control (a
+    copy is owned by that player; it is not cast, so "whenever you cast" doesn't
+    trigger). The copy is a token-like object of the same card characteristics, which
+    ceases to exist once it leaves the stack (CR 707.10a, 704.5d)."""
+    from ..state import StackItem
+    from ..zones import new_object
+    d = g.card_definition(item.source_card)
+    card = g.register_token({"name": d.name, "types": list(d.types),
+                             "subtypes": list(d.subtypes), "colors": list(d.colors),
+                             "text": d.text})
+    n = new_object(g, card, controller, "stack")
+    n.controller = controller
+    copy = StackItem(n.oid, n.oid, controller, None, (target,), 0, card)
+    copy.info["copy"] = True
+    # CR 707.10c: once its targets are chosen, the copy is put onto the stack (above the
+    # spell that is still resolving, so it resolves next).
+    g.stack.insert(len(g.stack), copy)
+    g.event("707.10", f"{g.pname(controller)} copies {d.name} (target {g.oname(target)})")
+
+
 EFFECTS: dict = {
+    PayToCopy: _pay_to_copy,
     PreventDamage: _prevent_damage,
     DamageThenExile: _damage_then_exile,
     PowerDamage: _power_damage,
