@@ -38,6 +38,7 @@ def choice_candidates(g, player: int, cc, source=None) -> list[int]:
     out = []
     # CR 118.3: a cost may use cards in hand ("exile a blue card from your hand")
     zone_ids = (g.players[player].hand if cc.spec.zone == "hand" else
+                g.players[player].graveyard if cc.spec.zone == "graveyard" else
                 # CR 702.167b: craft materials are permanents or cards in a graveyard
                 g.battlefield + g.players[player].graveyard
                 if cc.spec.zone == "battlefield+graveyard" else g.battlefield)
@@ -144,7 +145,7 @@ def castable_for_some_cost(g, player: int, o, zone: str, forced: str | None = No
         alt = alt_cost(o.defn, opt.get("alternative"))
         needed = (alt.choices if alt is not None else ()) + tuple(
             cc for rc in o.defn.required for cc in rc.choices)
-        if any(len(choice_candidates(g, player, cc, None)) < cc.count for cc in needed):
+        if any(len(choice_candidates(g, player, cc, o.oid)) < cc.count for cc in needed):
             continue
         if "delve" in o.defn.keywords:
             # CR 702.66a: each card in the graveyard may pay {1}.
@@ -160,6 +161,10 @@ def castable_for_some_cost(g, player: int, o, zone: str, forced: str | None = No
                     colored[k] -= 1
                 elif generic > 0:
                     generic -= 1
+        if "improvise" in o.defn.keywords:
+            # CR 702.126a: each untapped artifact may pay {1}.
+            from .areas.casting_keywords import improvise_candidates
+            generic = max(0, generic - len(improvise_candidates(g, player)))
         if can_afford(g, player, generic, colored):
             return True
     return False
@@ -446,6 +451,17 @@ def _pay_by_keywords(g, ctx, item):
                                        "rule": "702.51a", "keyword": "convoke"})
             return "ask"
         info["convoked"] = 0
+    if "improvise" in defn.keywords and "improvised" not in info:
+        from .areas.casting_keywords import improvise_candidates
+        cands = improvise_candidates(g, ctx.player)
+        most = min(ctx.generic, len(cands))
+        if most > 0:
+            # CR 702.126a: tap untapped artifacts, each paying {1} (702.126b: after the
+            # total cost is determined).
+            ask(g, ctx.player, "tap", {"candidates": cands, "min": 0, "max": most,
+                                       "rule": "702.126a", "keyword": "improvise"})
+            return "ask"
+        info["improvised"] = 0
     return None
 
 
@@ -471,6 +487,13 @@ def pay_by_keyword(g, d, choice) -> None:
             zones.move(g, g.objects[oid], "exile")
         ctx.generic -= len(choice)
         item.info["delved"] = len(choice)
+    elif d.data["keyword"] == "improvise":
+        for oid in choice:
+            zones.tap(g, g.objects[oid])
+            g.event("702.126a", f"{g.objects[oid].defn.name} is tapped to pay for the spell "
+                    "(improvise)")
+        ctx.generic -= len(choice)
+        item.info["improvised"] = len(choice)
     else:
         ctx.generic, ctx.colored = convoke_assignment(g, choice, ctx.generic, ctx.colored)
         for oid in choice:

@@ -36,7 +36,8 @@ def base_cost(defn, alternative: str | None) -> ManaCost:
         return defn.mana_cost
     for a in defn.alternatives:
         if a.name == alternative:
-            return a.cost.mana
+            # CR 702.81a / 702.133a: retrace and jump-start pay the card's mana cost.
+            return defn.mana_cost if getattr(a, "mana_cost_too", False) else a.cost.mana
     raise ValueError(alternative)
 
 

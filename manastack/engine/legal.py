@@ -15,6 +15,7 @@ from .casting import (after_payment, auto_pay, begin_activate, begin_cast, can_a
                       reverse_cast, spell_cost, tapping_source)
 from .mana_abilities import finish_mana_choice, mana_options
 from .characteristics import activated_abilities, is_land
+from .areas.casting_keywords import split_second_on_stack
 from . import combat, flow, zones
 
 
@@ -54,6 +55,8 @@ def can_cast(g, player: int, o) -> str | None:
         return "305.9: a land can't be cast"
     if not d.supported:
         return "601.2: the card's text is not supported"
+    if g.stack and split_second_on_stack(g):
+        return "702.61a: a spell with split second is on the stack"
     if d.faces:
         from .areas.faces import can_cast_usual   # CR 709.3: a split card casts a half
         why = can_cast_usual(g, player, o)
@@ -66,7 +69,8 @@ def can_cast(g, player: int, o) -> str | None:
         return "601.2c: the spell has no legal target"
     if (not d.alternatives and not d.mana_cost.hybrid and not d.mana_cost.phyrexian
             and not d.required
-            and "convoke" not in d.keywords and "delve" not in d.keywords):
+            and "convoke" not in d.keywords and "delve" not in d.keywords
+            and "improvise" not in d.keywords):
         cost = spell_cost(g, o)   # the usual case: one way to pay
         if not can_afford(g, player, cost.generic, cost.colored):
             return "601.2h: the total cost can't be paid"
@@ -89,6 +93,8 @@ def can_activate(g, player: int, o, number: int, acts=None) -> str | None:
         # CR 113.6: an ability functions only in the zone it says (the battlefield unless
         # stated otherwise).
         return f"113.6: that ability of {o.defn.name} works only from the {ab.zone}"
+    if not ab.mana_ability and g.stack and split_second_on_stack(g):
+        return "702.61a: a spell with split second is on the stack"
     if not ab.mana_ability and _named_by_needle(g, o):
         return f"602.5: activated abilities of sources named {o.defn.name} can't be activated"
     if (o.controller if o.zone == "battlefield" else o.owner) != player:

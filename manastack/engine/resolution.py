@@ -165,10 +165,12 @@ def _finish(g, item, countered: bool = False) -> None:
         from .areas.faces import finish_spell
         if finish_spell(g, item, o, countered):   # CR 715.3d: an Adventure is exiled
             return
-    if alt == "flashback":
-        # CR 702.34a: a flashed-back card is exiled instead of going anywhere else.
+    if alt in ("flashback", "jump-start"):
+        # CR 702.34a / 702.133a: a flashed-back (jump-started) card is exiled instead of
+        # going anywhere else.
         zones.move(g, o, "exile")
-        g.event("702.34a", f"{o.defn.name} is exiled (flashback)")
+        g.event("702.34a" if alt == "flashback" else "702.133a",
+                f"{o.defn.name} is exiled ({alt})")
         return
     if o.defn.is_permanent_card and not countered:
         # CR 608.3a: the permanent spell's controller puts it onto the battlefield.

@@ -1,10 +1,96 @@
 """Keyword abilities about casting spells (CR 702), compiled for the `casting_options`
-area (``casting_options.compile_line`` asks this module first)."""
+area (``casting_options.compile_line`` asks this module first).
+
+* keywords the engine checks by name: improvise (702.126), split second (702.61);
+* permissions to cast from the graveyard: escape (702.138), retrace (702.81), jump-start
+  (702.133) -> ``AltCost`` / ``GraveyardCast``;
+* surge (702.117) -> a ``ConditionalAltCost``.
+"""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
+from ...mana import ManaCost
+from ..abilities import ChoiceCost, Cost, TargetSpec
+
+#: CR 702: keywords about casting that the engine implements by name.
+CASTING_KEYWORDS = frozenset({"improvise", "split second"})
+
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
+@dataclass(frozen=True, slots=True)
+class GraveyardCast:
+    """CR 702.81a / 702.133a: a permission to cast the card from ``zone`` paying its own
+    mana cost (``cost.mana`` is empty: the card's mana cost is used, ``costs.base_cost``)
+    and, as an additional cost, ``cost``'s other parts (retrace: discard a land card;
+    jump-start: discard a card). Read like ``AltCost`` (``name`` is the keyword)."""
+
+    name: str
+    cost: Cost
+    zone: str = "graveyard"
+    mana_cost_too: bool = True
+
+
+def _escape(line: str):
+    """CR 702.138a: "Escape—[cost]" where the cost has "Exile N other cards from your
+    graveyard"."""
+    m = re.fullmatch(r"escape—(\{[^,]+\}), exile (\w+) other cards from your graveyard\.?",
+                     line, re.I)
+    if not m or m.group(2).lower() not in _NUMBERS:
+        return None
+    try:
+        mana = ManaCost.parse(m.group(1))
+    except ValueError:
+        return None
+    n = _NUMBERS[m.group(2).lower()]
+    exile = ChoiceCost("exile", n, TargetSpec("card", zone="graveyard", controller="you",
+                                              other=True))
+    from ..abilities import AltCost
+    return AltCost("escape", Cost(mana, choices=(exile,)), "graveyard")
+
 
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
+    words = [w.strip() for w in low.split(",")]
+    from ..oracle import is_keyword
+    if words and all(w in CASTING_KEYWORDS or is_keyword(w) for w in words) and any(
+            w in CASTING_KEYWORDS for w in words):
+        out["keywords"].update(words)
+        return True
+    if low == "retrace" and is_spell:
+        # CR 702.81a: cast from the graveyard by discarding a land card in addition to
+        # paying its other costs.
+        land = ChoiceCost("discard", 1, TargetSpec("card", zone="hand", controller="you",
+                                                   types=("Land",)))
+        out["alternatives"].append(GraveyardCast("retrace", Cost(choices=(land,))))
+        return True
+    if low == "jump-start" and is_spell:
+        # CR 702.133a: cast from the graveyard by discarding a card in addition to paying
+        # its other costs; exiled instead of going anywhere else as it leaves the stack.
+        card = ChoiceCost("discard", 1, TargetSpec("card", zone="hand", controller="you"))
+        out["alternatives"].append(GraveyardCast("jump-start", Cost(choices=(card,))))
+        return True
+    if low.startswith("escape—"):
+        alt = _escape(line)
+        if alt is None:
+            return False
+        out["alternatives"].append(alt)
+        return True
+    m = re.fullmatch(r"surge (\{[^ ]+\})", low)
+    if m:
+        # CR 702.117a: an alternative cost paid if you (or a teammate) cast another spell
+        # this turn.
+        from .casting_options import ConditionalAltCost
+        try:
+            mana = ManaCost.parse(m.group(1))
+        except ValueError:
+            return False
+        out["alternatives"].append(ConditionalAltCost("surge", Cost(mana), "hand",
+                                                      "cast_another"))
+        return True
     return False
 
 

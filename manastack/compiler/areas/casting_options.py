@@ -64,7 +64,7 @@ class ConditionalAltCost:
     name: str
     cost: object
     zone: str = "hand"
-    condition: TargetSpec | None = None
+    condition: TargetSpec | str | None = None   # "cast_another": surge (CR 702.117a)
 
 
 @dataclass(frozen=True, slots=True)

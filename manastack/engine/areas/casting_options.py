@@ -170,6 +170,10 @@ def alternative_permitted(g, player: int, o, choice: dict | None) -> bool:
         return True
     for a in o.defn.alternatives:
         if a.name == name and isinstance(a, ConditionalAltCost) and a.condition is not None:
+            if a.condition == "cast_another":
+                # CR 702.117a: surge - you've cast another spell this turn (601.2i: the
+                # spell being cast isn't counted yet).
+                return g.players[player].spells_cast > 0
             return next(_permanents(g, a.condition, player), None) is not None
     return True
 
