@@ -197,7 +197,8 @@ def begin_cast(g, player: int, oid: int, forced: str | None = None,
     zone = o.zone
     # CR 702.127a / 715.3d: an aftermath half or an adventurer on an adventure is cast
     # from the graveyard or exile for its mana cost.
-    permitted = zone != "hand" and (face is not None or o.card in g.adventures)
+    from .areas.faces import cast_permission
+    permitted = zone != "hand" and cast_permission(g, o, face)
     if face is not None and o.card >= 0:
         g.faces[o.card] = face   # the face is up on the stack (areas/faces.py)
     n = zones.move(g, o, "stack", controller=player)

@@ -74,6 +74,7 @@ def with_faces(card, defn):
     if layout == "transform":
         # CR 712.8e: a nonmodal back face's mana value is its front face's.
         back = dataclasses.replace(back, front_mana_value=front.mana_value)
+        front, back, unsupported = _disturb(front, back, unsupported)
         if "Instant" in back.types or "Sorcery" in back.types:
             unsupported += (Unsupported("transform card with an instant or sorcery back face"),)
     if layout == "adventure" and not ({"Instant", "Sorcery"} & set(back.types)):
@@ -82,7 +83,38 @@ def with_faces(card, defn):
             "Land" in front.types:
         pass   # a land front face with a spell back face: both playable (CR 712.12)
     faces = (dataclasses.replace(front, face=0), dataclasses.replace(back, face=1))
+    # CR 712.8a / 715.4: outside the stack and battlefield the card has only its front
+    # face's (its creature's) characteristics; it keeps its Oracle name "A // B" here (the
+    # name decks and game records use).
     return dataclasses.replace(front, name=card.name, faces=faces, unsupported=unsupported)
+
+
+_EXILE_INSTEAD = re.compile(r"If (~|this (?:creature|enchantment|permanent)) would be put "
+                            r"into a graveyard from anywhere, exile it instead\.")
+
+
+def _disturb(front, back, unsupported):
+    """CR 702.146a: "Disturb [cost]" on the front face lets the card be cast transformed
+    from the graveyard for that cost: the alternative cost belongs to the back face, the
+    face cast (712.11a). A back face's "If ~ would be put into a graveyard from anywhere,
+    exile it instead" (CR 614.1a) applies wherever the back face is up: on the stack and
+    the battlefield (elsewhere the card has its front face, CR 712.8a)."""
+    from ..abilities import StaticAbility
+    dist = tuple(a for a in front.alternatives if a.name == "disturb")
+    if dist:
+        front = dataclasses.replace(front, alternatives=tuple(
+            a for a in front.alternatives if a.name != "disturb"))
+        back = dataclasses.replace(back, alternatives=back.alternatives + dist)
+    keep = []
+    for u in unsupported:
+        if _EXILE_INSTEAD.fullmatch(u.text) and any(
+                _EXILE_INSTEAD.fullmatch(x.text) for x in back.unsupported):
+            back = dataclasses.replace(
+                back, static=back.static + (StaticAbility("exile_instead_of_graveyard", u.text),),
+                unsupported=tuple(x for x in back.unsupported if x is not u))
+        else:
+            keep.append(u)
+    return front, back, tuple(keep)
 
 
 def _split(card, faces, unsupported):
@@ -152,6 +184,17 @@ def _craft(line: str, low: str, out: dict) -> bool:
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if low.startswith("craft with") and not is_spell:
         return _craft(line, low, out)
+    # CR 702.146a: "Disturb [cost]" (moved to the back face by ``with_faces``)
+    m = re.fullmatch(r"disturb (\{[^ ]*\})", low)
+    if m and not is_spell:
+        from ...mana import ManaCost
+        from ..abilities import AltCost, Cost
+        try:
+            mana = ManaCost.parse(m.group(1))
+        except ValueError:
+            return False
+        out["alternatives"].append(AltCost("disturb", Cost(mana), "graveyard"))
+        return True
     # CR 702.127a: "Aftermath" (the engine reads it from the half's keywords).
     if low == "aftermath" and not out["keywords"]:
         out["keywords"].add("aftermath")

@@ -79,11 +79,29 @@ def leaves_zone(g, o, zone: str) -> None:
 
 def exile_instead(g, o, zone: str) -> str:
     """CR 702.127a: an aftermath half cast from a graveyard is exiled instead of going
-    anywhere else as it leaves the stack."""
-    if o.zone == "stack" and zone != "exile" and o.defn.face and "aftermath" in o.defn.keywords:
+    anywhere else as it leaves the stack. CR 614.1a: a face up with "If ~ would be put
+    into a graveyard from anywhere, exile it instead" (a disturbed back face)."""
+    if not o.defn.face:
+        return zone
+    if o.zone == "stack" and zone != "exile" and "aftermath" in o.defn.keywords:
         g.event("702.127a", f"{o.defn.name} is exiled (aftermath)")
         return "exile"
+    if zone == "graveyard" and any(s.kind == "exile_instead_of_graveyard"
+                                   for s in o.defn.static):
+        g.event("614.1a", f"{o.defn.name} would be put into a graveyard; it is exiled instead")
+        return "exile"
     return zone
+
+
+def cast_permission(g, o, face) -> bool:
+    """Whether ``o`` is cast from outside the hand for its mana cost: an aftermath half
+    from a graveyard (CR 702.127a), a card on an adventure from exile (715.3d)."""
+    if o.zone == "exile":
+        return o.card in g.adventures
+    if o.zone == "graveyard" and face is not None:
+        d = full_definition(g, o.card)
+        return d is not None and "aftermath" in d.faces[face].keywords
+    return False
 
 
 # ---------------------------------------------------------------- casting and playing
@@ -125,6 +143,11 @@ def why_not_cast(g, player: int, o, face) -> str | None:
         return can_cast(g, player, _view(o, f))
     if i == 0:
         return can_cast(g, player, o)
+    if any(a.zone == "graveyard" for a in f.alternatives):
+        # CR 702.146a: disturb casts the card transformed from the graveyard.
+        if o.zone != "graveyard":
+            return "702.146a: a card is cast with disturb from its owner's graveyard"
+        return can_cast(g, player, _view(o, f))
     if not _modal(d):
         return "712.11: a nonmodal double-faced card is cast with its front face up"
     if o.zone != "hand":
@@ -181,9 +204,10 @@ def priority_actions(g, player: int) -> list:
     for oid in pl.graveyard:
         o = g.objects[oid]
         d = full_definition(g, o.card)
-        if d is not None and d.faces and is_split(d) and d.supported:
+        if d is not None and d.faces and d.supported:
             for f in d.faces:
-                if "aftermath" in f.keywords and why_not_cast(g, player, o, f.name) is None:
+                if ("aftermath" in f.keywords or f.face and f.alternatives) and \
+                        why_not_cast(g, player, o, f.name) is None:
                     acts.append(Action("cast", oid, choice=f.name))
     for oid in pl.exile:
         o = g.objects[oid]
