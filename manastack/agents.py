@@ -92,7 +92,7 @@ def _creatures(game, player, untapped=False):
     out = []
     for oid in game.battlefield:
         o = game.objects[oid]
-        if o.controller == player and is_creature(o) and not (untapped and o.tapped):
+        if o.controller == player and is_creature(o, game) and not (untapped and o.tapped):
             out.append(o)
     return out
 
@@ -115,7 +115,7 @@ def _available_mana(game, player) -> int:
         if o.controller != player or o.tapped:
             continue
         if any(ab.mana_ability and ab.cost.tap for ab in o.defn.activated):
-            if is_creature(o) and o.sick and not has_keyword(game, o, "haste"):
+            if is_creature(o, game) and o.sick and not has_keyword(game, o, "haste"):
                 continue
             n += 1
     return n
@@ -239,7 +239,7 @@ class HeuristicAgent:
             dmg = burn_amount(src.defn) if src else 0
             for t in top.targets:
                 o = game.objects.get(t)
-                if dmg and o is not None and o.controller == me and is_creature(o) \
+                if dmg and o is not None and o.controller == me and is_creature(o, game) \
                         and dmg >= _lethal(game, o):
                     for pp, pt, a in pumps:
                         if dmg < _lethal(game, o) + pt:
@@ -340,7 +340,7 @@ class HeuristicAgent:
             if t in (0, 1):
                 return (t == opp) * (3 if dmg else 0) - (t == me) * 5
             o = game.objects.get(t)
-            if o is None or not is_creature(o):
+            if o is None or not is_creature(o, game):
                 return 0
             v = creature_value(game, o)
             mine = o.controller == me

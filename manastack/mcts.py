@@ -88,7 +88,7 @@ def evaluate(g, me: int, self_life_weight: float = 0.5) -> float:
     for oid in g.battlefield:
         o = g.objects[oid]
         sign = 1.0 if o.controller == me else -1.0
-        if is_creature(o):
+        if is_creature(o, g):
             score += sign * creature_value(g, o)
         elif is_land(o):
             lands[o.controller] += 1

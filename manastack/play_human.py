@@ -187,14 +187,14 @@ class HumanGame:
             if o.controller != player:
                 continue
             pt = ""
-            if is_creature(o):
+            if is_creature(o, g):
                 pt = f"{power(g, o)}/{toughness(g, o)}"
                 if o.damage:
                     pt += f" ({o.damage} dmg)"
             state = []
             if o.tapped:
                 state.append("tapped")
-            if o.sick and is_creature(o):
+            if o.sick and is_creature(o, g):
                 state.append("sick")
             if o.counters:
                 state.extend(f"{v}x{k}" for k, v in o.counters.items())

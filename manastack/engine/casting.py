@@ -9,7 +9,8 @@ to the moment before the announcement (CR 733). Mana abilities are in ``mana_abi
 from __future__ import annotations
 
 from ..mana import find_payment, format_cost, pay_from_pool
-from .characteristics import has_keyword, is_creature
+from .characteristics import card_types, has_keyword, is_creature
+from .areas import type_changes as _tc
 from .resolution import ability_of
 from .state import CastContext, StackItem
 from .targets import candidates
@@ -27,7 +28,7 @@ def can_pay_tap(g, o, ab) -> bool:
         return False
     if c.untap and not o.tapped:
         return False
-    if (c.tap or c.untap) and is_creature(o) and o.sick and not has_keyword(g, o, "haste"):
+    if (c.tap or c.untap) and is_creature(o, g) and o.sick and not has_keyword(g, o, "haste"):
         return False
     return True
 
@@ -70,7 +71,9 @@ def _unblocked_attacker(g, oid: int) -> bool:
 
 def _filter_matches(g, o, spec, player: int) -> bool:
     d = o.defn
-    if spec.types and not all(t in d.types for t in spec.types):
+    if spec.kind == "creature" and not is_creature(o, g):
+        return False
+    if spec.types and not all(t in card_types(g, o) for t in spec.types):
         return False
     if spec.subtypes:
         from .characteristics import has_subtype
@@ -100,6 +103,9 @@ def can_pay_other_costs(g, player: int, o, ab) -> bool:
             return False
     for cc in c.choices:
         if len(choice_candidates(g, player, cc, o.oid)) < cc.count:
+            return False
+        # CR 702.122a: crew - untapped creatures with total power N or greater.
+        if getattr(cc, "total_power", None) is not None and not _tc.crew_payable(g, player, o, cc):
             return False
     return True
 
@@ -386,8 +392,12 @@ def continue_cast(g) -> None:
             cands = choice_candidates(g, ctx.player, cc, ctx.source)
             # CR 118.3: a discard cost is the decision "discard_cost" (cleanup's is "discard")
             kind = "discard_cost" if cc.action == "discard" else cc.action
-            ask(g, ctx.player, kind, {"count": cc.count, "candidates": cands,
-                                      "rule": "118.3"})
+            data = {"count": cc.count, "candidates": cands, "rule": "118.3"}
+            if getattr(cc, "total_power", None) is not None:
+                # CR 702.122a: any number of creatures with total power N or greater.
+                data = {"candidates": cands, "total_power": cc.total_power,
+                        "rule": "702.122a"}
+            ask(g, ctx.player, kind, data)
             return
         finish_cast(g)
 
@@ -401,7 +411,7 @@ def convoke_candidates(g, player: int) -> list[int]:
     """CR 702.51a: the untapped creatures the caster controls (a creature tapped this way
     needn't have been under control since the turn began, CR 302.6)."""
     return [oid for oid in g.battlefield if g.objects[oid].controller == player
-            and not g.objects[oid].tapped and is_creature(g.objects[oid])]
+            and not g.objects[oid].tapped and is_creature(g.objects[oid], g)]
 
 
 def convoke_assignment(g, creatures, generic: int, colored) -> tuple[int, list[int]] | None:

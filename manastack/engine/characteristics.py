@@ -51,7 +51,7 @@ def _anthem_applies(g, a: Obj, s, o: Obj) -> bool:
     """CR 613.4c / 613.1f: whether anthem static ``s`` of permanent ``a`` ("Creatures you
     control get +1/+1", "Other Goblins you control get +1/+1") affects ``o``."""
     f = s.filter
-    if f is None or not is_creature(o):
+    if f is None or not is_creature(o, g):
         return False
     if f.other and a.oid == o.oid:
         return False
@@ -237,8 +237,20 @@ def has_static(o: Obj, kind: str) -> bool:
     return any(s.kind == kind for s in o.defn.static)
 
 
-def is_creature(o: Obj) -> bool:
-    return "Creature" in o.defn.types
+def card_types(g, o: Obj) -> tuple:
+    """CR 613.1d (layer 4): ``o``'s card types now: printed, changed by type-changing
+    effects in timestamp order (crew, "becomes an artifact creature", bestow)."""
+    if g is None:
+        return o.defn.types
+    return _tc.card_types(g, o)
+
+
+def is_creature(o: Obj, g=None) -> bool:
+    """CR 302 / 613.1d: whether ``o`` is a creature; with the game ``g``, after the
+    type-changing effects of layer 4 (a crewed Vehicle is one, CR 702.122a)."""
+    if g is None:
+        return "Creature" in o.defn.types
+    return "Creature" in _tc.card_types(g, o)
 
 
 def is_land(o: Obj) -> bool:

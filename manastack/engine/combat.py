@@ -21,7 +21,7 @@ def restricted(g, o, kind: str) -> bool:
 def can_attack(g, o) -> bool:
     """CR 508.1a: an untapped creature of the active player, under their control since
     the turn began (CR 302.6) unless it has haste (702.10b), without defender (702.3b)."""
-    if not is_creature(o) or o.tapped or o.controller != g.active:
+    if not is_creature(o, g) or o.tapped or o.controller != g.active:
         return False
     if o.sick and not has_keyword(g, o, "haste"):
         return False
@@ -209,7 +209,7 @@ def block_options(g) -> tuple[list[int], list[list[int]]]:
     attackers = [a for a in c.attackers if a in g.objects]
     for oid in g.battlefield:
         o = g.objects[oid]
-        if o.controller != defender or not is_creature(o) or o.tapped:
+        if o.controller != defender or not is_creature(o, g) or o.tapped:
             continue
         if has_static(o, "cant_block"):
             continue

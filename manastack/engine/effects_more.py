@@ -94,11 +94,11 @@ def _blockers(c) -> set:
 def permanent_matches(g, o, spec, controller: int, source: int | None = None) -> bool:
     """Whether permanent ``o`` is one of "each [spec]" (not a target: hexproof and the
     like don't matter, CR 115.10)."""
-    from .characteristics import has_subtype, is_creature
+    from .characteristics import card_types, has_subtype, is_creature
     d = o.defn
-    if spec.kind == "creature" and not is_creature(o):
+    if spec.kind == "creature" and not is_creature(o, g):
         return False
-    if spec.types and not all(t in d.types for t in spec.types):
+    if spec.types and not all(t in card_types(g, o) for t in spec.types):
         return False
     if spec.subtypes and not all(has_subtype(o, t) for t in spec.subtypes):
         return False
@@ -378,7 +378,7 @@ def _fight(g, item, eff, legal):
         g.event("701.14b", "one of the fighting creatures is gone: no damage is dealt")
         return
     x, y = g.objects[a[0]], g.objects[b[0]]
-    if not (is_creature(x) and is_creature(y)):
+    if not (is_creature(x, g) and is_creature(y, g)):
         g.event("701.14b", "one of them is not a creature: no damage is dealt")
         return
     px, py = power(g, x), power(g, y)

@@ -313,6 +313,9 @@ def legal_actions(g):
         return [Action("choose", choice=n) for n in range(d.data["max"] + 1)]
     if k in CHOICE_COSTS and d.data.get("keyword"):
         return _keyword_payment_actions(g, d)
+    if k in CHOICE_COSTS and "total_power" in d.data:
+        from .areas.type_changes import crew_actions
+        return crew_actions(g, d)   # CR 702.122a
     if k in CHOICE_COSTS:
         return [Action("choose", choice=c) for c in combinations(d.data["candidates"],
                                                                   d.data["count"])]
@@ -451,6 +454,12 @@ def validate(g, action: Action) -> None:
             _illegal(d.data["rule"], f"those can't pay for the spell by {d.data['keyword']}"
                      f" (at most {d.data['max']}; convoke: each pays generic mana or mana of"
                      " its color)")
+        return
+    if k in CHOICE_COSTS and "total_power" in d.data:
+        from .areas.type_changes import crew_legal
+        if not crew_legal(g, d, action.choice):
+            _illegal("702.122a", f"tap untapped creatures you control with total power "
+                     f"{d.data['total_power']} or greater to crew")
         return
     if k in CHOICE_COSTS:
         ch = action.choice

@@ -41,7 +41,7 @@ def _one_pass(g) -> bool:
     to_destroy = []
     for oid in g.battlefield:
         o = g.objects[oid]
-        if not is_creature(o):
+        if not is_creature(o, g):
             continue
         t = toughness(g, o)
         # CR 704.5f: toughness 0 or less -> owner's graveyard.
@@ -80,7 +80,7 @@ def _one_pass(g) -> bool:
         o = g.objects[oid]
         if o.attached_to is not None and "Equipment" in o.defn.subtypes:
             host = g.objects.get(o.attached_to)
-            if host is None or host.zone != "battlefield" or not is_creature(host):
+            if host is None or host.zone != "battlefield" or not is_creature(host, g):
                 unattach.append(o)
             else:
                 from .characteristics import protected_from

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from ..compiler.abilities import TargetSpec
+from .characteristics import card_types
 
 
 def _object_matches(g, o, spec: TargetSpec, controller: int, item=None) -> bool:
     if o.zone != spec.zone:
         return False
-    types = o.defn.types
+    # CR 613.1d: a permanent's types after type-changing effects (a crewed Vehicle).
+    types = o.defn.types if o.zone != "battlefield" else card_types(g, o)
     k = spec.kind
     if k == "any":
         # CR 115.4: "any target" is a creature, player, planeswalker or battle.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..mana import format_pool
-from .characteristics import power, toughness
+from .characteristics import is_creature, power, toughness
 
 
 def describe(g, oid: int) -> dict:
@@ -11,7 +11,7 @@ def describe(g, oid: int) -> dict:
     d = {"id": oid, "name": o.defn.name, "owner": o.owner, "controller": o.controller}
     if o.zone == "battlefield":
         d["tapped"] = o.tapped
-        if "Creature" in o.defn.types:
+        if is_creature(o, g):
             d["power"] = power(g, o)
             d["toughness"] = toughness(g, o)
             d["damage"] = o.damage

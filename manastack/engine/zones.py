@@ -85,6 +85,10 @@ def _leaves(g, o: Obj, zone: str) -> None:
     Equipment and Auras become unattached (704.5m-n handle Auras), leaves-the-battlefield
     abilities look back (603.10a), and cards it exiled "until" return (610.3)."""
     g.players[o.controller].permanent_left = True   # revolt (Fatal Push)
+    # CR 603.10a / 700.4: "dies" looks back at the permanent as it last existed (a
+    # crewed Vehicle was a creature).
+    from .characteristics import is_creature
+    was_creature = is_creature(o, g)
     if any(e.affected == o.oid for e in g.effects):
         g.effects = [e for e in g.effects if e.affected != o.oid]
     for other in g.battlefield:
@@ -94,12 +98,12 @@ def _leaves(g, o: Obj, zone: str) -> None:
     if o.defn.triggered and zone == GRAVEYARD:
         from .triggers import fire_self
         info = {"counters": dict(o.counters) if o.counters else {}}
-        if "Creature" in o.defn.types:
+        if was_creature:
             fire_self(g, "dies", o, info)
         fire_self(g, "graveyard_from_battlefield", o, info)
     if o.defn.triggered:
         trigger_text.fire_leaves(g, o)   # CR 603.6c: leaves for any zone
-    if zone == GRAVEYARD and "Creature" in o.defn.types:
+    if zone == GRAVEYARD and was_creature:
         from .triggers import fire_dies
         fire_dies(g, o)   # CR 700.4 / 603.10a: "whenever a creature dies" looks back
 

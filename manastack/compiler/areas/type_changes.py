@@ -18,7 +18,8 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
-from ..abilities import StaticAbility, TargetSpec
+from ..abilities import (ActivatedAbility, BecomeCreature, ChoiceCost, Cost, StaticAbility,
+                         TargetSpec)
 
 TRIGGERS: list = []
 
@@ -89,6 +90,23 @@ class StaticPump:
     per: Count | None = None
     condition: Condition | None = None
     filter: TargetSpec | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CrewCost(ChoiceCost):
+    """CR 702.122a: "Tap any number of other untapped creatures you control with total
+    power ``total_power`` or greater" (``count`` is unused: any number)."""
+
+    total_power: int = 0
+
+
+def crew_ability(n: int, line: str) -> ActivatedAbility:
+    """CR 702.122a: "Crew N" means "Tap any number of other untapped creatures you control
+    with total power N or greater: This permanent becomes an artifact creature until end
+    of turn." """
+    cost = Cost(choices=(CrewCost("tap", 0, TargetSpec("creature", controller="you",
+                                                        other=True), n),))
+    return ActivatedAbility(cost, (BecomeCreature(),), (), False, False, line)
 
 
 # ---------------------------------------------------------------- phrases
@@ -366,6 +384,10 @@ def _one(p):
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if is_spell:
         return False
+    m = re.fullmatch(r"crew (\d+)", low)
+    if m:
+        out["activated"].append(crew_ability(int(m.group(1)), line))
+        return True
     if " get" in low or " ha" in low:
         pumps = pump_line(line)
         if pumps and all(p.condition is None and p.per is None for p in pumps):

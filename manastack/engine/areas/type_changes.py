@@ -184,3 +184,87 @@ def static_keyword(g, o, keyword: str, lost: int) -> bool:
         if keyword in s.keywords:
             return True
     return False
+
+
+# ---------------------------------------------------------------- layer 4 (CR 613.1d)
+
+
+def card_types(g, o) -> tuple:
+    """CR 613.1d / 205.1: the card types of ``o`` after the type-changing effects in
+    force, applied in timestamp order (CR 613.7): ``add`` keeps the prior types
+    ("becomes an artifact creature", CR 205.1b), ``set`` replaces them (CR 205.1a)."""
+    types = o.defn.types
+    if not g.effects:
+        return types
+    for e in g.effects:
+        if e.layer == "4" and e.affected == o.oid:
+            how, *new = e.data
+            if how == "set":
+                types = tuple(new)
+            else:
+                types = types + tuple(t for t in new if t not in types)
+    return types
+
+
+def _become_creature(g, item, eff, legal):
+    """CR 702.122a / 613.1d: crew - the Vehicle becomes an artifact creature until end
+    of turn (keeping its other types, CR 205.1b); CR 301.7b: with its printed power and
+    toughness."""
+    from ..effects import _add_effect
+    o = g.objects.get(item.source)
+    if o is None or o.zone != "battlefield":
+        return
+    _add_effect(g, layer="4", affected=o.oid, until="end_of_turn",
+                data=["add", "Artifact", "Creature"])
+    g.event("702.122a", f"{g.oname(o.oid)} becomes an artifact creature until end of turn")
+
+
+def _register():
+    from ...compiler.abilities import BecomeCreature
+    EFFECTS[BecomeCreature] = _become_creature
+
+
+_register()
+
+
+# ---------------------------------------------------------------- crew costs (CR 702.122a)
+
+
+def crew_power(g, cands) -> int:
+    from ..characteristics import power
+    return sum(power(g, g.objects[c]) for c in cands)
+
+
+def crew_payable(g, player: int, o, cc) -> bool:
+    """CR 702.122a: whether untapped other creatures ``player`` controls have total power
+    ``cc.total_power`` or more."""
+    from ..casting import choice_candidates
+    return crew_power(g, choice_candidates(g, player, cc, o.oid)) >= cc.total_power
+
+
+def crew_legal(g, d, choice) -> bool:
+    """CR 702.122a: an answer to a crew cost: distinct candidates with total power N or
+    greater."""
+    cands = d.data["candidates"]
+    return (isinstance(choice, tuple) and len(set(choice)) == len(choice)
+            and all(c in cands for c in choice)
+            and crew_power(g, choice) >= d.data["total_power"])
+
+
+def crew_actions(g, d) -> list:
+    """The answers to a crew cost: every set of candidates with total power N or greater
+    (tapping more than needed is allowed, CR 702.122a), smallest first, capped at 256."""
+    from itertools import combinations
+    from ..actions import Action
+    from ..characteristics import power
+    cands = d.data["candidates"]
+    need = d.data["total_power"]
+    pw = {c: power(g, g.objects[c]) for c in cands}
+    out = []
+    for n in range(0, len(cands) + 1):
+        for c in combinations(cands, n):
+            if sum(pw[x] for x in c) >= need:
+                out.append(Action("choose", choice=c))
+                if len(out) >= 256:
+                    return out
+    return out
