@@ -205,6 +205,9 @@ def begin_cast(g, player: int, oid: int, forced: str | None = None,
     # from the graveyard or exile for its mana cost.
     from .areas.faces import cast_permission
     permitted = zone != "hand" and cast_permission(g, o, face)
+    if zone == "exile" and not permitted:
+        from .areas.zone_text import play_permitted
+        permitted = play_permitted(g, player, o)   # "you may play that card" (CR 611.2a)
     if face is not None and o.card >= 0:
         g.faces[o.card] = face   # the face is up on the stack (areas/faces.py)
     n = zones.move(g, o, "stack", controller=player)

@@ -293,6 +293,9 @@ def finish_cleanup(g) -> None:
                     o.controller = new
                     o.sick = True
                     g.event("613.1b", f"control of {g.oname(o.oid)} returns to {g.pname(new)}")
+    if g.effects:
+        from .areas.zone_text import end_permissions
+        end_permissions(g)   # CR 514.2: "until the end of your next turn" play permissions
     g.event("514.2", "damage wears off; \"until end of turn\" effects end")
     if sba.check_state_based_actions(g):
         # CR 514.3a: players get priority, then another cleanup step follows.

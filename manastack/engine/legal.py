@@ -168,6 +168,9 @@ def priority_actions(g, player: int) -> list[Action]:
     # CR 709.3 / 712.11b / 712.12 / 715.3: the other faces of multi-faced cards
     from .areas.faces import priority_actions as face_actions
     acts.extend(face_actions(g, player))
+    if g.effects:
+        from .areas.zone_text import exile_play_actions
+        acts.extend(exile_play_actions(g, player))   # impulse draw (CR 611.2a)
     return acts
 
 

@@ -11,6 +11,8 @@ moving cards between zones, looking at and revealing them (CR 400-408, 607, 701)
   its owner's control." (CR 400.7);
 - hands: "Target opponent reveals their hand. You choose a [quality] card from it. That
   player discards that card." (CR 701.20a / 701.9a);
+- impulse draw: "Exile the top card of your library. Until end of turn, you may play
+  that card." (CR 406.3, 611.2a);
 - libraries: "look at the top N cards of your library. You may reveal a [quality] card
   from among them and put it into your hand. Put the rest on the bottom of your library
   in any order." (CR 401.2 / 701.20a / 401.4).
@@ -68,6 +70,17 @@ class RevealHandChoose:
     spec: TargetSpec
     target: int = 0
     to: str = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class ExileToPlay:
+    """Impulse draw: exile the top ``count`` cards of your library (face up, CR 406.3);
+    you may play them (CR 305.1 / 601.2a permission, 611.2a) until ``until``:
+    ``end_of_turn`` ("this turn", "until end of turn", CR 514.2) or ``next_turn`` ("until
+    the end of your next turn")."""
+
+    count: int = 1
+    until: str = "end_of_turn"
 
 
 # ---------------------------------------------------------------- phrases
@@ -180,6 +193,20 @@ def compile_sentence(s: str, low: str):
         rest = (LookedToRest("graveyard") if m.group(3) == "into your graveyard"
                 else LookedToRest("bottom", "random" in m.group(3)))
         return (), (LookAtTop(_N[m.group(1)]), LookedToHand(1, spec, True), rest)
+    # Impulse draw: "Exile the top card of your library. Until end of turn, you may play
+    # that card." / "... You may play it until the end of your next turn."
+    m = re.fullmatch(r"exile the top (card|\w+ cards) of your library\. (?:(until end of turn|"
+                     r"until the end of your next turn), you may play (that card|those cards|"
+                     r"them)|you may play (that card|it|those cards|them) (this turn|until end "
+                     r"of turn|until the end of your next turn))", low)
+    if m:
+        n = 1 if m.group(1) == "card" else _N.get(m.group(1).split()[0])
+        obj = m.group(3) or m.group(4)
+        if n is None or n < 2 and obj in ("those cards", "them") \
+                or n > 1 and obj in ("that card", "it"):
+            return None
+        when = m.group(2) or m.group(5)
+        return (), (ExileToPlay(n, "next_turn" if "next turn" in when else "end_of_turn"),)
     return None
 
 

@@ -150,8 +150,77 @@ def _reveal_hand_choose(g, item, eff, legal):
     return None
 
 
+# ---------------------------------------------------------------- impulse draw
+
+PLAY_PERMISSION = "play_permission"
+
+
+def _exile_to_play(g, item, eff, legal):
+    """Exile the top cards of the library face up (CR 406.3); the controller may play them
+    (a continuous effect from a resolved ability, CR 611.2a) this turn or until the end of
+    their next turn. The permission names the exiled object: a card that leaves exile is a
+    new object and can no longer be played this way (CR 400.7)."""
+    from ..effects import _add_effect
+    player = item.controller
+    lib = g.players[player].library
+    until = "end_of_turn" if eff.until == "end_of_turn" else f"next_turn:{g.turn}"
+    for _ in range(min(eff.count, len(lib))):
+        card = lib.pop(0)
+        n = zones.new_object(g, card, player, "exile")
+        g.players[player].exile.append(n.oid)
+        _add_effect(g, layer=PLAY_PERMISSION, affected=n.oid, until=until, controller=player)
+        g.event("406.3", f"{g.pname(player)} exiles {n.defn.name}; they may play it "
+                + ("this turn" if eff.until == "end_of_turn" else "until the end of their next turn"))
+    return None
+
+
+def play_permitted(g, player: int, o) -> bool:
+    """Whether an effect lets ``player`` play the exiled object ``o`` (CR 611.2a)."""
+    return o.zone == "exile" and any(e.layer == PLAY_PERMISSION and e.affected == o.oid
+                                     and e.controller == player for e in g.effects)
+
+
+def exile_play_actions(g, player: int) -> list:
+    """The exiled cards ``player`` may play now: a land as the land play of the turn (CR
+    305.1-2, with the usual timing), a spell with the usual timing and costs (CR 601.2)."""
+    from ..actions import Action
+    from ..legal import can_cast, can_play_land, is_land
+    from .faces import _view
+    acts = []
+    for e in g.effects:
+        if e.layer != PLAY_PERMISSION or e.controller != player:
+            continue
+        o = g.objects.get(e.affected)
+        if o is None or o.zone != "exile" or o.card in g.adventures:
+            continue
+        v = _view(o, o.defn, "hand")
+        v.owner = player
+        if is_land(o):
+            if can_play_land(g, player, v) is None:
+                acts.append(Action("play", o.oid))
+        elif can_cast(g, player, v) is None:
+            acts.append(Action("cast", o.oid))
+    return acts
+
+
+def end_permissions(g) -> None:
+    """CR 514.2: in the cleanup step of their next turn, "until the end of your next
+    turn" permissions end; so do those whose card has left exile (CR 400.7)."""
+    keep = []
+    for e in g.effects:
+        if e.layer == PLAY_PERMISSION:
+            o = g.objects.get(e.affected)
+            if o is None or o.zone != "exile":
+                continue
+            if e.until.startswith("next_turn:") and g.active == e.controller \
+                    and g.turn > int(e.until[10:]):
+                continue
+        keep.append(e)
+    g.effects = keep
+
+
 EFFECTS: dict = {
     Z.Connive: _connive, Z.Learn: _learn,
     Z.ExileLinked: _exile_linked, Z.ReturnLinked: _return_linked,
-    Z.RevealHandChoose: _reveal_hand_choose,
+    Z.RevealHandChoose: _reveal_hand_choose, Z.ExileToPlay: _exile_to_play,
 }
