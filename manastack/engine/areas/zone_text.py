@@ -163,7 +163,7 @@ def _exile_to_play(g, item, eff, legal):
     from ..effects import _add_effect
     player = item.controller
     lib = g.players[player].library
-    until = "end_of_turn" if eff.until == "end_of_turn" else f"next_turn:{g.turn}"
+    until = "end_of_turn" if eff.until == "end_of_turn" else f"end_of_next_turn:{g.turn}"
     for _ in range(min(eff.count, len(lib))):
         card = lib.pop(0)
         n = zones.new_object(g, card, player, "exile")
@@ -212,8 +212,8 @@ def end_permissions(g) -> None:
             o = g.objects.get(e.affected)
             if o is None or o.zone != "exile":
                 continue
-            if e.until.startswith("next_turn:") and g.active == e.controller \
-                    and g.turn > int(e.until[10:]):
+            if e.until.startswith("end_of_next_turn:") and g.active == e.controller \
+                    and g.turn > int(e.until[17:]):
                 continue
         keep.append(e)
     g.effects = keep
