@@ -373,6 +373,9 @@ def continue_cast(g) -> None:
             from .costs import apply_choice
             choice = item.info.get("cost_choice") if item is not None else None
             generic, colored, life = apply_choice(ab.cost.mana.with_x(x), choice)
+            if ab is not None and ab.effects:
+                from .areas.damage_text import x_in_color
+                generic, colored = x_in_color(ab, x, generic, colored)
             ctx.generic, ctx.colored = generic, colored
             if life and item is not None:
                 item.info["life"] = life

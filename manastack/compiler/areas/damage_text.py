@@ -77,6 +77,15 @@ class PayToCopy:
 
 
 @dataclass(frozen=True, slots=True)
+class SpendOnlyOnX:
+    """CR 107.3a / 601.2f-h: "Spend only black mana on X." -- the X part of the ability's
+    cost must be paid with mana of ``color`` (so it is locked in as that many {B}). It is
+    listed first among the ability's effects and does nothing as it resolves."""
+
+    color: str
+
+
+@dataclass(frozen=True, slots=True)
 class GainThatMuchLife:
     """CR 119.3 / 603.2: "you gain that much life" -- the amount of damage the trigger
     event dealt."""
@@ -186,7 +195,29 @@ def _static_prevention(low: str):
 # ---------------------------------------------------------------- hooks
 
 
+_SPEND_X = re.compile(r"(.+) spend only (white|blue|black|red|green) mana on x\.?")
+_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
+    m = _SPEND_X.fullmatch(low)
+    if m and not is_spell and ":" in line:
+        # An activated ability "{X}: ... Spend only black mana on X."
+        from .. import oracle
+        inner = {"keywords": set(), "static": [], "activated": [], "triggered": [],
+                 "spell": None, "alternatives": []}
+        if not oracle.compile_line(line[:len(m.group(1))], False, inner):
+            return False
+        if len(inner["activated"]) != 1 or inner["static"] or inner["triggered"] \
+                or inner["keywords"] or inner.get("required") or inner.get("additional"):
+            return False
+        ab = inner["activated"][0]
+        if not ab.cost.mana.x or ab.mana_ability:
+            return False
+        from dataclasses import replace
+        out["activated"].append(replace(
+            ab, effects=(SpendOnlyOnX(_COLOR_LETTER[m.group(2)]),) + ab.effects, text=line))
+        return True
     st = _static_prevention(low)
     if st is not None and not is_spell:
         for s in (st if isinstance(st, tuple) else (st,)):

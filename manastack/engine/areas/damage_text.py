@@ -16,7 +16,7 @@ and end in the cleanup step (CR 514.2).
 from __future__ import annotations
 
 from ...compiler.areas.damage_text import (DamageThenExile, GainThatMuchLife, PayToCopy,
-                                           PowerDamage, PreventDamage)
+                                           PowerDamage, PreventDamage, SpendOnlyOnX)
 from ..state import ContinuousEffect
 
 # Damage being dealt simultaneously (CR 510.2 combat damage): recipients that already had
@@ -472,7 +472,20 @@ def _put_copy(g, item, controller: int, target) -> None:
     g.event("707.10", f"{g.pname(controller)} copies {d.name} (target {g.oname(target)})")
 
 
+def x_in_color(ab, x: int, generic: int, colored):
+    """CR 601.2f: "Spend only black mana on X" -- the X part of the locked-in cost is that
+    many mana of the color. Returns ``(generic, colored)``."""
+    if not ab.effects or not isinstance(ab.effects[0], SpendOnlyOnX) or not x:
+        return generic, colored
+    from ...mana import TYPE_INDEX
+    n = x * ab.cost.mana.x
+    colored = list(colored)
+    colored[TYPE_INDEX[ab.effects[0].color]] += n
+    return generic - n, colored
+
+
 EFFECTS: dict = {
+    SpendOnlyOnX: lambda g, item, eff, legal: None,
     PayToCopy: _pay_to_copy,
     PreventDamage: _prevent_damage,
     DamageThenExile: _damage_then_exile,
