@@ -113,6 +113,8 @@ def declare_attackers(g, attackers) -> None:
                 fire_self(g, "creature_you_control_attacks_alone", o,
                           {"creature": attackers[0]})
     if attackers:
+        from .areas.trigger_text_turn import record_attack
+        record_attack(g, g.active)   # CR 508.1: raid
         g.event("508.1", f"{g.pname(g.active)} attacks with "
                 + ", ".join(g.oname(a) for a in attackers))
     else:

@@ -73,6 +73,10 @@ def has_qualities(g, o, quals, controller: int | None = None) -> bool:
             has = (has_keyword(g, o, kw) if o.zone == "battlefield" else kw in d.keywords)
             if has != q.startswith("kw:"):
                 return False
+        elif q.startswith("mv_at_most_count:"):
+            from .areas.trigger_text import count_quality
+            if not count_quality(g, o, q, controller):
+                return False
         elif q.startswith("power<=") or q.startswith("power>="):
             from .characteristics import power
             pw = power(g, o) if o.zone == "battlefield" else (d.power or 0)

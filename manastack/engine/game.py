@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ..compiler.abilities import CardDefinition
 from .actions import Action, IllegalAction
+from .areas import trigger_text_turn as _turn_facts
 from .rng import Rng
 from .state import (FIRST_OBJECT_ID, CastContext, Combat, ContinuousEffect, Decision, Obj,
                     Player, StackItem)
@@ -56,7 +57,7 @@ class Game:
                  "step", "priority", "passes", "pending", "cast", "combat", "effects", "rng",
                  "next_id", "timestamp", "log", "actions", "over", "winner", "stage",
                  "starting_player", "loop_guard", "cleanup_again", "waiting", "placing",
-                 "tokens", "token_defs", "links", "designations", "_legal_cache",
+                 "tokens", "token_defs", "links", "designations", "turn_facts", "_legal_cache",
                  "faces", "adventures")
 
     def __init__(self, setup: Setup) -> None:
@@ -92,6 +93,7 @@ class Game:
         self.token_defs: list = []       # their compiled definitions (immutable, shared)
         self.links: list[tuple] = []     # (source oid, exiled oid): exiled "until" (610.3)
         self.designations: dict = {}     # CR 122 / 725: see engine/areas/designations.py
+        self.turn_facts: dict = {}       # this turn's deaths and attacks (trigger_text_turn)
         self._legal_cache = None
         # card -> index of the face up on the stack or battlefield, when not its usual
         # one (CR 709.3b, 712.8, 715.3b); cards exiled on an adventure (715.3d)
@@ -211,6 +213,7 @@ class Game:
         g.designations = dict(self.designations)
         g.faces = dict(self.faces)
         g.adventures = self.adventures[:]
+        g.turn_facts = _turn_facts.copy(self.turn_facts) if self.turn_facts else {}
         g._legal_cache = None
         return g
 
@@ -248,6 +251,7 @@ class Game:
             "designations": _designations_json(self.designations),
             "faces": [[c, f] for c, f in self.faces.items()],
             "adventures": self.adventures[:],
+            "turn_facts": _turn_facts.to_json(self.turn_facts),
         }
 
     def load_state_dict(self, d: dict) -> None:
@@ -259,6 +263,7 @@ class Game:
         self.designations = _designations(d.get("designations"))
         self.faces = {c: f for c, f in d.get("faces", [])}
         self.adventures = list(d.get("adventures", []))
+        self.turn_facts = _turn_facts.from_json(d.get("turn_facts"))
         self.players = [Player.from_dict(p) for p in d["players"]]
         self.objects = {}
         for od in d["objects"]:

@@ -57,6 +57,9 @@ def condition_holds(g, name: str, o, info) -> bool:
     if name == "evoked":
         # CR 702.74a: "if its evoke cost was paid" (an intervening "if", CR 603.4).
         return o.cast_alt == "evoke"
+    if name.startswith("tt:"):
+        from .areas.trigger_text import trigger_condition
+        return trigger_condition(g, name, o, info)   # CR 603.4
     if name == "mana_value_equals_charge":
         item = next((s for s in g.stack if s.oid == (info or {}).get("spell")), None)
         if item is None:

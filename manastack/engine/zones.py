@@ -7,7 +7,7 @@ below, indexing ``game.tokens``.
 
 from __future__ import annotations
 
-from .areas import trigger_text
+from .areas import trigger_text, trigger_text_turn
 from .state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, Obj
 
 
@@ -104,6 +104,7 @@ def _leaves(g, o: Obj, zone: str) -> None:
     if o.defn.triggered:
         trigger_text.fire_leaves(g, o)   # CR 603.6c: leaves for any zone
     if zone == GRAVEYARD and was_creature:
+        trigger_text_turn.record_death(g, o)   # CR 700.4: morbid
         from .triggers import fire_dies
         fire_dies(g, o)   # CR 700.4 / 603.10a: "whenever a creature dies" looks back
 

@@ -65,6 +65,25 @@ class DamageSubject:
     subject: str = "creature"
 
 
+@dataclass(frozen=True, slots=True)
+class IfCondition:
+    """``effects`` happen if ``condition`` holds as they would happen, ``otherwise`` if
+    not (read by ``engine/areas/trigger_text.condition_now``): ``creature_died`` (a
+    creature died this turn, morbid), ``you_attacked`` (raid), ``another_named`` (you
+    control another creature with the source's name), ``no_creatures`` (no creatures are
+    on the battlefield). With an intervening "if" (CR 603.4) it is the resolution check."""
+
+    condition: str
+    effects: tuple = ()
+    otherwise: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnSourceToHand:
+    """CR 400.7: "return ~ to its owner's hand": the source, if it is still the permanent
+    the ability came from, moves to its owner's hand."""
+
+
 # ---------------------------------------------------------------- trigger events (CR 603.1)
 
 TRIGGERS: list = [
@@ -136,9 +155,91 @@ def _land_condition(cond: str):
     return None
 
 
+_CONDITIONS = {
+    "a creature died this turn": "creature_died",
+    "you attacked this turn": "you_attacked",
+    "you attacked with a creature this turn": "you_attacked",
+    "you control another creature named ~": "another_named",
+    "no creatures are on the battlefield": "no_creatures",
+}
+_ABILITY_WORD = re.compile(r"(?:[A-Z][A-Za-z' ]+) — ")
+
+
+def _intervening_if(line: str, out: dict) -> bool:
+    """CR 603.4: "When/Whenever/At [event], if [condition], [effect]." -- the ability
+    triggers only if the condition holds, and does nothing if it no longer holds as it
+    resolves. An ability word before it has no rules meaning (CR 207.2c)."""
+    from ..abilities import TriggeredAbility
+    from ..oracle import compile_effect, trigger_events
+    text = line
+    aw = _ABILITY_WORD.match(text)
+    if aw:
+        text = text[aw.end():]
+    m = re.fullmatch(r"((?:when|whenever|at) [^,]+), if ([^,]+), (.+?)\.?", text, re.I)
+    if not m:
+        return False
+    events = trigger_events(m.group(1).lower())
+    cond = _CONDITIONS.get(m.group(2).lower())
+    if events is None or cond is None:
+        return False
+    body = m.group(3)
+    if body.lower().startswith("you may "):
+        return False
+    compiled = compile_effect(body + ".")
+    if compiled is None:
+        return False
+    targets, effects = compiled
+    out["triggered"].append(TriggeredAbility(events, (IfCondition(cond, effects),), targets,
+                                             False, line, "tt:" + cond))
+    return True
+
+
+def _instead_if(line: str, low: str, out: dict) -> bool:
+    """CR 608.2c / 614.1a: a spell's last instruction replaced "instead if [condition]"
+    (Tragic Slip: "Morbid — That creature gets -13/-13 until end of turn instead if a
+    creature died this turn"); Life Goes On: "You gain 4 life. If a creature died this
+    turn, you gain 8 life instead." (checked as the spell resolves)."""
+    from ..oracle import compile_effect
+    from ..abilities import SpellAbility
+    text = line
+    aw = _ABILITY_WORD.match(text)
+    if aw:
+        text = text[aw.end():]
+    sp = out["spell"]
+    m = re.fullmatch(r"(that creature gets [+-]\d+/[+-]\d+ until end of turn) instead if (.+?)\.?",
+                     text, re.I)
+    if m and sp is not None and len(sp.targets) == 1 and sp.effects:
+        cond = _CONDITIONS.get(m.group(2).lower())
+        alt = compile_effect("Target creature" + m.group(1)[len("that creature"):] + ".")
+        if cond is None or alt is None or len(alt[0]) != 1:
+            return False
+        last = sp.effects[-1]
+        if getattr(last, "target", None) != 0:
+            return False
+        out["spell"] = SpellAbility(sp.targets, sp.effects[:-1] + (
+            IfCondition(cond, alt[1], (last,)),), sp.text + "\n" + line)
+        return True
+    m = re.fullmatch(r"(.+?)\. if (.+?), (.+?) instead\.?", text, re.I)
+    if m and sp is None:
+        cond = _CONDITIONS.get(m.group(2).lower())
+        first = compile_effect(m.group(1) + ".")
+        alt = compile_effect(m.group(3) + ".")
+        if cond is None or first is None or alt is None or first[0] or alt[0]:
+            return False
+        out["spell"] = SpellAbility((), (IfCondition(cond, alt[1], first[1]),), line)
+        return True
+    return False
+
+
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if is_spell:
-        return False
+        if re.search(r"\b(?:return ~ to its owner's hand|sacrifice ~)\b", low):
+            # a spell's own "~" is on the stack (CR 608.2n), not a permanent: the
+            # permanent-only effects below don't apply; the line stays unsupported.
+            raise ValueError("a spell returning or sacrificing itself")
+        return _instead_if(line, low, out)
+    if _intervening_if(line, out):
+        return True
     # CR 614.1d: "This land enters tapped unless [condition]" -- a replacement effect
     # that applies when the condition is false as the land would enter.
     m = re.fullmatch(r"~ enters tapped unless (.+)", low)
@@ -171,6 +272,14 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         out["static"].append(ConditionalStatic(
             "attack_unless", line, filter=TargetSpec("permanent", subtypes=(_BASIC[m.group(1)],)),
             condition="defender_controls", count=1))
+        return True
+    # CR 603.2: "When ~ becomes the target of a spell or ability, sacrifice it." ("it" is ~)
+    m = re.fullmatch(r"(?:when|whenever) ~ becomes the target of a spell or ability, "
+                     r"(sacrifice it|return it to its owner's hand)", low)
+    if m:
+        from ..abilities import SacrificeSelf, TriggeredAbility
+        eff = SacrificeSelf() if m.group(1) == "sacrifice it" else ReturnSourceToHand()
+        out["triggered"].append(TriggeredAbility(("becomes_target",), (eff,), (), False, line))
         return True
     # CR 509.3b / 509.3d / 120.3: "Whenever ~ blocks or becomes blocked by a creature, ~
     # deals N damage to that creature" ("that creature": the other creature).
@@ -210,6 +319,23 @@ def compile_sentence(s: str, low: str):
         if spec.kind == "permanent" and "Creature" not in spec.types:
             return None
         return (spec,), (Restrict(("cant_be_blocked",), 0),)
+    # CR 115.1 / 202.3: "counter target spell with mana value X or less, where X is the
+    # number of Faeries you control" (X is checked on targeting and on resolution).
+    m = re.fullmatch(r"counter target spell with mana value x or less, where x is the number "
+                     r"of ([a-z]+)s you control", low)
+    if m:
+        from ..abilities import CounterSpell
+        sub = m.group(1).capitalize()
+        if sub.lower() in ("creature", "artifact", "land", "enchantment", "permanent"):
+            return None
+        return ((TargetSpec("spell", zone="stack", quals=(f"mv_at_most_count:{sub}",)),),
+                (CounterSpell(0),))
+    # CR 701.21a: "sacrifice ~"; CR 400.7: "return ~ to its owner's hand".
+    if low == "sacrifice ~":
+        from ..abilities import SacrificeSelf
+        return (), (SacrificeSelf(),)
+    if low == "return ~ to its owner's hand":
+        return (), (ReturnSourceToHand(),)
     # CR 701.26b: "Untap up to two lands."
     m = re.fullmatch(r"untap up to " + _N + r" (lands|creatures)", low)
     if m:

@@ -202,5 +202,81 @@ def _damage_subject(g, item, eff, legal):
     return None
 
 
-EFFECTS: dict = {T.UntapUpTo: _untap_up_to, T.TapOrUntap: _tap_or_untap,
+def condition_now(g, name: str, controller: int, source_oid: int | None, source_card) -> bool:
+    """Whether an ``IfCondition`` condition holds now (CR 603.4, 608.2c)."""
+    from . import trigger_text_turn as turn
+    if name == "creature_died":
+        # CR 700.4: "a creature died this turn" (morbid).
+        return turn.creatures_died(g) > 0
+    if name == "you_attacked":
+        # CR 508.1: "you attacked this turn" (raid).
+        return turn.attacked(g, controller)
+    if name == "no_creatures":
+        from ..characteristics import is_creature
+        return not any(is_creature(g.objects[oid]) for oid in g.battlefield)
+    if name == "another_named":
+        # CR 201.2: objects with the same name as the source, other than the source.
+        from ..characteristics import is_creature
+        nm = g.card_definition(source_card).name
+        return any(oid != source_oid and g.objects[oid].controller == controller
+                   and is_creature(g.objects[oid]) and g.objects[oid].defn.name == nm
+                   for oid in g.battlefield)
+    raise ValueError(f"unknown condition {name}")
+
+
+def trigger_condition(g, name: str, o, info) -> bool:
+    """CR 603.4: the intervening "if" checked as the trigger event happens (``tt:NAME``)."""
+    return condition_now(g, name[3:], o.controller, o.oid, o.card)
+
+
+def _if_condition(g, item, eff, legal):
+    """CR 603.4 / 608.2c: the condition is checked once, as the effect begins; the chosen
+    branch's effects run in order, resuming at a decision."""
+    from ..effects import execute
+    info = item.info
+    step = info.get("step", 0)
+    key = f"cond{step}"
+    if key not in info:
+        info[key] = condition_now(g, eff.condition, item.controller, item.source,
+                                  item.source_card)
+        if item.trigger is not None and not info[key]:
+            g.event("603.4", "the condition is no longer true: the ability does nothing")
+    effects = eff.effects if info[key] else eff.otherwise
+    pos = f"condi{step}"
+    i = info.get(pos, 0)
+    while i < len(effects):
+        info[pos] = i
+        if execute(g, item, effects[i], legal) == "ask":
+            return "ask"
+        info.pop("answer", None)
+        i += 1
+    info[pos] = i
+    return None
+
+
+def count_quality(g, o, q: str, controller: int) -> bool:
+    """``mv_at_most_count:SUBTYPE``: a mana value of at most the number of permanents of that
+    subtype ``controller`` controls (Spellstutter Sprite: "with mana value X or less,
+    where X is the number of Faeries you control"; checked on targeting and again on
+    resolution, CR 608.2b)."""
+    from ..characteristics import has_subtype
+    sub = q.split(":", 1)[1]
+    n = sum(1 for oid in g.battlefield if g.objects[oid].controller == controller
+            and has_subtype(g.objects[oid], sub))
+    return o.defn.mana_value <= n
+
+
+def _return_source_to_hand(g, item, eff, legal):
+    """CR 400.7: the source returns to its owner's hand if it is still on the battlefield
+    (a new object elsewhere is not "~")."""
+    from .. import zones
+    o = g.objects.get(item.source)
+    if o is None or o.zone != "battlefield":
+        return None
+    n = zones.move(g, o, "hand")
+    g.event("400.6", f"{n.defn.name} returns to its owner's hand")
+    return None
+
+
+EFFECTS: dict = {T.ReturnSourceToHand: _return_source_to_hand, T.IfCondition: _if_condition, T.UntapUpTo: _untap_up_to, T.TapOrUntap: _tap_or_untap,
                  T.DamageSubject: _damage_subject}
