@@ -319,14 +319,22 @@ def _compiled_table(defn) -> Table:
                   header_style="bold", expand=False)
     table.add_column("part")
     table.add_column("compiled to", overflow="fold")
-    if defn.keywords:
-        table.add_row("keywords", ", ".join(sorted(defn.keywords)))
-    if defn.spell is not None:
-        table.add_row("spell", repr(defn.spell))
-    for i, ab in enumerate(defn.activated, start=1):
-        table.add_row(f"activated {i}" + (" (mana)" if ab.mana_ability else ""), repr(ab))
-    for st in defn.static:
-        table.add_row("static", repr(st))
+    # a multi-faced card: each face as compiled (CR 709, 712, 715)
+    faces = [(f"{f.name}: ", f) for f in defn.faces] or [("", defn)]
+    for prefix, d in faces:
+        if d.keywords:
+            table.add_row(prefix + "keywords", ", ".join(sorted(d.keywords)))
+        if d.spell is not None:
+            table.add_row(prefix + "spell", repr(d.spell))
+        for i, ab in enumerate(d.activated, start=1):
+            table.add_row(prefix + f"activated {i}" + (" (mana)" if ab.mana_ability else ""),
+                          repr(ab))
+        for t in d.triggered:
+            table.add_row(prefix + "triggered", repr(t))
+        for st in d.static:
+            table.add_row(prefix + "static", repr(st))
+        for a in d.alternatives:
+            table.add_row(prefix + "alternative", repr(a))
     for u in defn.unsupported:
         table.add_row(Text("UNSUPPORTED", style="bold red"), u.text)
     if not table.rows:

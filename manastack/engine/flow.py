@@ -203,6 +203,7 @@ def end_turn_and_begin_next(g) -> None:
     for p in g.players:
         p.lands_played = 0
         p.permanent_left = False
+        p.spells_last_turn = p.spells_cast   # "last turn" (CR 502.2; areas/faces.py)
         p.drawn = p.spells_cast = 0
     g.event("500.1", f"turn {g.turn} begins ({g.pname(g.active)})")
     begin_step(g, "untap")

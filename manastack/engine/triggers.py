@@ -67,6 +67,9 @@ def condition_holds(g, name: str, o, info) -> bool:
         d = g.card_definition(item.source_card)
         mv = d.mana_value + d.mana_cost.x * item.x
         return mv == (o.counters or {}).get("charge", 0)
+    if name.startswith("faces:"):
+        from .areas.faces import condition_holds as faces_condition
+        return faces_condition(g, name, o, info)
     raise ValueError(f"unknown trigger condition {name}")
 
 

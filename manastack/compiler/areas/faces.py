@@ -181,9 +181,22 @@ def _craft(line: str, low: str, out: dict) -> bool:
     return True
 
 
+# The werewolves' intervening "if" conditions (CR 603.4), checked by the engine.
+_LAST_TURN = {"no spells were cast last turn": "faces:no_spells_last_turn",
+              "a player cast two or more spells last turn": "faces:two_spells_last_turn"}
+
+
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if low.startswith("craft with") and not is_spell:
         return _craft(line, low, out)
+    # Werewolves (CR 603.4, 701.27a): "At the beginning of each upkeep, if no spells were
+    # cast last turn, transform ~." and "... if a player cast two or more spells last turn"
+    m = re.fullmatch(r"at the beginning of each upkeep, if (.+), transform ~", low)
+    if m and m.group(1) in _LAST_TURN and not is_spell:
+        from ..abilities import TriggeredAbility
+        out["triggered"].append(TriggeredAbility(("each_upkeep",), (Transform(),), (), False,
+                                                 line, _LAST_TURN[m.group(1)]))
+        return True
     # CR 702.146a: "Disturb [cost]" (moved to the back face by ``with_faces``)
     m = re.fullmatch(r"disturb (\{[^ ]*\})", low)
     if m and not is_spell:

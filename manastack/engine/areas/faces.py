@@ -264,6 +264,18 @@ def finish_spell(g, item, o, countered: bool) -> bool:
 
 # ---------------------------------------------------------------- transform
 
+def condition_holds(g, name: str, o, info) -> bool:
+    """The werewolves' intervening "if" (CR 603.4): no spells were cast during the
+    previous turn, or a player cast two or more spells during it (spells counted as
+    CR 601.2i casts them)."""
+    counts = [p.spells_last_turn for p in g.players]
+    if name == "faces:no_spells_last_turn":
+        return g.turn > 1 and sum(counts) == 0
+    if name == "faces:two_spells_last_turn":
+        return max(counts) >= 2
+    raise ValueError(f"unknown trigger condition {name}")
+
+
 def transform(g, o) -> bool:
     """CR 701.27a: turn a double-faced permanent over; it stays the same object and every
     effect on it goes on applying (CR 712.18). Nothing happens to a permanent that isn't
