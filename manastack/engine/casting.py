@@ -638,6 +638,8 @@ def finish_cast(g) -> None:
         from .triggers import fire_cast
         fire_cast(g, item)
         fire_cast_noncreature(g, item)
+        from .areas.optional_costs import fire_cast_self
+        fire_cast_self(g, item)
     else:
         g.event("602.2b", f"{g.pname(player)} activates an ability of {g.oname(item.source)}")
     g.priority = player
@@ -658,6 +660,8 @@ def _pay_choices(g, choices, chosen) -> None:
                 continue
             if cc.action == "sacrifice":
                 g.event("701.21a", f"{g.pname(t.controller)} sacrifices {t.defn.name}")
+                from .effects import fire_sacrificed
+                fire_sacrificed(g, t)
                 zones.move(g, t, "graveyard")
             elif cc.action == "tap":
                 zones.tap(g, t)
@@ -696,6 +700,8 @@ def pay_other_costs(g, o, ab, chosen=()) -> None:
         discard(g, o.owner, o.oid)
     if c.sacrifice_self and o is not None and o.zone == "battlefield":
         g.event("701.21a", f"{g.pname(o.controller)} sacrifices {o.defn.name}")
+        from .effects import fire_sacrificed
+        fire_sacrificed(g, o)
         zones.move(g, o, "graveyard")   # CR 701.21a
     if c.exile_self and o is not None and o.zone == "battlefield":
         g.event("702.167a", f"{g.pname(o.controller)} exiles {o.defn.name} to pay a cost")

@@ -339,6 +339,11 @@ def _ask_unless(g, info: dict, player: int, possible: bool, rule: str):
     return None
 
 
+def fire_sacrificed(g, o) -> None:
+    from .areas.optional_costs import fire_sacrificed as fire
+    fire(g, o)   # CR 701.21a / 603.2: "whenever you sacrifice" (areas/optional_costs)
+
+
 def _sacrifice_unless(g, item, eff, legal):
     """"Sacrifice this unless you sacrifice a creature": the controller chooses."""
     from .casting import _filter_matches
@@ -360,6 +365,7 @@ def _sacrifice_unless(g, item, eff, legal):
         else:
             if src is not None and src.zone == "battlefield":
                 g.event("701.21a", f"{g.pname(player)} sacrifices {src.defn.name}")
+                fire_sacrificed(g, src)
                 zones.move(g, src, "graveyard")
             return None
     chosen = info.pop("answer", ())
@@ -367,6 +373,7 @@ def _sacrifice_unless(g, item, eff, legal):
         o = g.objects.get(oid)
         if o is not None:
             g.event("701.21a", f"{g.pname(player)} sacrifices {o.defn.name}")
+            fire_sacrificed(g, o)
             zones.move(g, o, "graveyard")
     return None
 
@@ -691,6 +698,7 @@ def _sacrifice_self(g, item, eff, legal):
     o = g.objects.get(item.source)
     if o is not None and o.zone == "battlefield":
         g.event("701.21a", f"{g.pname(o.controller)} sacrifices {o.defn.name}")
+        fire_sacrificed(g, o)
         zones.move(g, o, "graveyard")
 
 

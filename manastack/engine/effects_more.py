@@ -505,6 +505,8 @@ def _player_sacrifices(g, item, eff, legal):
             o = g.objects.get(oid)
             if o is not None and o.zone == "battlefield" and o.controller == p:
                 g.event("701.21a", f"{g.pname(p)} sacrifices {o.defn.name}")
+                from .effects import fire_sacrificed
+                fire_sacrificed(g, o)
                 zones.move(g, o, "graveyard")
     end_together()
     return None

@@ -14,6 +14,10 @@ from dataclasses import dataclass, field
 
 from ..abilities import ChoiceCost, CreateTokens, TargetSpec
 
+# CR 603.1 / 601.2i: "When you cast this spell" triggers as the spell becomes cast (its
+# source is the spell on the stack).
+TRIGGERS: list = [(r"when you cast ~", ("cast_self",))]
+
 _NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle", "instant",
           "sorcery")
@@ -155,6 +159,8 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     "When you draw your second card each turn, [effect]" on a permanent."""
     if not is_spell and _from_graveyard(line, low, out):
         return True
+    if _sacrifice_trigger(line, low, out):
+        return True
     m = re.fullmatch(r"((?:[^:\"]+, )?)discard this card: (.+)", line, re.I)
     if m and not is_spell:
         from .. import oracle
@@ -206,6 +212,56 @@ def _from_graveyard(line: str, low: str, out: dict) -> bool:
     return False
 
 
+_SAC_WORD = {"permanent": "", "creature": "Creature", "artifact": "Artifact", "land": "Land",
+             "enchantment": "Enchantment", "token": "token", "nontoken permanent": "nontoken",
+             "nontoken creature": "nontoken;Creature"}
+
+
+def _sacrificed_quals(words: str) -> str | None:
+    """The qualities of "[another] X" in "Whenever you sacrifice another X", as the
+    engine's event writes them (``;``-separated): a type, ``token``, ``sub:Eldrazi``, or
+    ``anytype:Artifact,Creature`` for "an artifact or creature"."""
+    if words in _SAC_WORD:
+        return _SAC_WORD[words]
+    m = re.fullmatch(r"(artifact|creature|enchantment|land) or (artifact|creature|enchantment|"
+                     r"land)", words)
+    if m:
+        return "anytype:" + ",".join(sorted({m.group(1).capitalize(), m.group(2).capitalize()}))
+    if re.fullmatch(r"[a-z]+", words) and words not in ("spell", "card", "player"):
+        from ..keywords import is_creature_type
+        sub = words.capitalize()
+        if is_creature_type(sub) or sub in ("Clue", "Food", "Treasure", "Blood", "Map"):
+            return "sub:" + sub
+    return None
+
+
+def _sacrifice_trigger(line: str, low: str, out: dict) -> bool:
+    """CR 603.2 / 701.21a: "Whenever you sacrifice [another] [a/an] X, [effect]"; "When you
+    sacrifice ~" and "When ~ enters and when you sacrifice it" (the sacrificed permanent's
+    own ability triggers as it leaves, CR 603.10a)."""
+    from .. import oracle
+    from ..abilities import TriggeredAbility
+    m = re.fullmatch(r"(when ~ enters and when you sacrifice it|when you sacrifice ~|whenever you "
+                     r"sacrifice (another )?(?:an? )?([a-z ]+?)), (you may )?(.+)", low)
+    if not m or "triggers only once" in low:
+        return False
+    if m.group(1).startswith("when ~ enters"):
+        events = ("enters", "sacrificed_self")
+    elif m.group(1) == "when you sacrifice ~":
+        events = ("sacrificed_self",)
+    else:
+        quals = _sacrificed_quals(m.group(3))
+        if quals is None:
+            return False
+        events = (f"sacrificed|{quals}|{'other' if m.group(2) else ''}",)
+    compiled = oracle.compile_effect(line[m.start(5):])
+    if compiled is None:
+        return False
+    out["triggered"].append(TriggeredAbility(events, compiled[1], compiled[0],
+                                             bool(m.group(4)), line))
+    return True
+
+
 # ---------------------------------------------------------------- sentences
 
 _PAID_NOUN = r"(?:the )?(sacrificed|discarded) (?:creature|permanent|artifact|enchantment|land|card)"
@@ -219,6 +275,9 @@ def compile_sentence(s: str, low: str):
     m = re.fullmatch(r"create (a|an|one|two|three|four|five) (blood|map) tokens?", low)
     if m:
         return (), (CreateTokens(_TOKENS[m.group(2)], _NUM[m.group(1)]),)
+    r = _token_with_ability(s, low)
+    if r is not None:
+        return r
     # "Draw two cards and create a Map token": two effects, one after the other.
     m = re.fullmatch(r"(.+?) and (create (?:a|an|one|two|three) (?:blood|map) tokens?)", low)
     if m and "." not in m.group(1):
@@ -271,6 +330,49 @@ def compile_sentence(s: str, low: str):
         text = re.sub(r"\bX\b", "99", s[: m.end(1)])
         return _paid_value(text, m.group(2), _ATTR[m.group(3)])
     return None
+
+
+_COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _token_with_ability(s: str, low: str):
+    """CR 111.4 / 111.2: "[Draw three cards and] create two 0/1 colorless Eldrazi Spawn
+    creature tokens with "Sacrifice this creature: Add {C}."" -- the quoted ability is the
+    token's rules text, and must compile as a card's would."""
+    from .. import oracle
+    m = re.fullmatch(r'(?:(.+?) and )?create (a|an|one|two|three|four|five) (\d+)/(\d+) '
+                     r'((?:(?:colorless|white|blue|black|red|green)(?:,? and |, )?)+) '
+                     r'((?:[A-Z][a-z]+ )+)(artifact )?creature tokens? with "([^"]+)"\.?', s)
+    if not m:
+        return None
+    n = _NUM[m.group(2)]
+    if (n > 1) != low.split('"')[0].rstrip().endswith("tokens with"):
+        return None
+    text = m.group(8).strip()
+    if not text.endswith("."):
+        text += "."
+    inner = {"keywords": set(), "static": [], "activated": [], "triggered": [], "spell": None,
+             "alternatives": []}
+    try:
+        ok = oracle.compile_line(text, False, inner)
+    except ValueError:
+        ok = False
+    if not ok or inner["static"] or inner["keywords"] or inner["spell"] is not None:
+        return None
+    colors = tuple(_COLOR[c] for c in re.findall(r"white|blue|black|red|green", m.group(5)))
+    subtypes = tuple(m.group(6).split())
+    types = (("Artifact",) if m.group(7) else ()) + ("Creature",)
+    token = (("name", " ".join(subtypes) + " Token"), ("types", types), ("subtypes", subtypes),
+             ("colors", colors), ("power", int(m.group(3))), ("toughness", int(m.group(4))),
+             ("keywords", ()), ("text", text))
+    effects = (CreateTokens(token, n),)
+    targets = ()
+    if m.group(1):
+        first = oracle.compile_sentence(m.group(1))
+        if first is None:
+            return None
+        targets, effects = first[0], first[1] + effects
+    return targets, effects
 
 
 def _paid_value(text: str, action: str, attr: str):

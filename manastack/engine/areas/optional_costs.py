@@ -178,6 +178,7 @@ def _if_you_do(g, item, eff, legal):
             elif o.zone == "battlefield":
                 info["paid"] = list(info.get("paid", ())) + [paid_record(g, o, "sacrifice")]
                 g.event("701.21a", f"{g.pname(player)} sacrifices {o.defn.name}")
+                fire_sacrificed(g, o)
                 zones.move(g, o, "graveyard")
                 done = True
         info["ifdo"] = st = "then" if done else "done"
@@ -190,6 +191,58 @@ def _if_you_do(g, item, eff, legal):
     if st == "then":
         return _run_nested(g, item, eff.effects, legal, "ifdo_step")
     return None
+
+
+# ---------------------------------------------------------------- sacrifice and cast triggers
+
+def fire_sacrificed(g, o) -> None:
+    """CR 701.21a / 603.2: a player sacrifices ``o`` (still on the battlefield: CR 603.10a,
+    the event looks back): "whenever you sacrifice [another] X" abilities of that player's
+    permanents trigger (events ``sacrificed|QUALS|other``), and ``o``'s own "when you
+    sacrifice it" (``sacrificed_self``)."""
+    from ..triggers import fire_self, fire_watchers
+    player = o.controller
+    info = {"sacrificed": o.oid, "sacrificed_card": o.card}
+    if o.defn.triggered:
+        fire_self(g, "sacrificed_self", o, info)
+    for oid in list(g.battlefield):
+        w = g.objects[oid]
+        if w.controller == player and w.defn.triggered:
+            fire_watchers(g, w, "sacrificed|", lambda ev, w=w: _sacrificed_matches(g, ev, w, o),
+                          info)
+
+
+def _sacrificed_matches(g, ev: str, w, o) -> bool:
+    _, quals, other = ev.split("|")
+    if other and w.oid == o.oid:
+        return False
+    d = o.defn
+    for q in filter(None, quals.split(";")):
+        if q == "token":
+            if o.card > -2:
+                return False   # CR 111.1: a token is not a card
+        elif q == "nontoken":
+            if o.card <= -2:
+                return False
+        elif q.startswith("sub:"):
+            from ..characteristics import has_subtype
+            if not has_subtype(o, q[4:]):
+                return False
+        elif q.startswith("anytype:"):
+            if not any(t in d.types for t in q[8:].split(",")):
+                return False
+        elif q not in d.types:
+            return False
+    return True
+
+
+def fire_cast_self(g, item) -> None:
+    """CR 601.2i / 603.2: "When you cast this spell" triggers as the spell becomes cast;
+    its source is the spell on the stack."""
+    o = g.objects.get(item.source)
+    if o is not None and o.defn.triggered:
+        from ..triggers import fire_self
+        fire_self(g, "cast_self", o, {"spell": item.oid})
 
 
 # ---------------------------------------------------------------- from the graveyard
