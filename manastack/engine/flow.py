@@ -220,6 +220,9 @@ def begin_step(g, step: str) -> None:
             o = g.objects[oid]
             if o.controller == a:
                 o.sick = False
+        if g.designations:
+            from .areas.faces import untap_step_day_night
+            untap_step_day_night(g)   # CR 502.2: day and night
         # CR 502.3: the active player untaps their permanents.
         from .areas.designations import untap_step
         untap_step(g, a)

@@ -73,6 +73,9 @@ def _enters(g, n: Obj, x: int = 0, chosen=None, alt=None, kicked: int = 0) -> No
             n.counters[s.counter] = n.counters.get(s.counter, 0) + k
             g.event("614.1c", f"{n.defn.name} enters with {k} {s.counter} counter(s) (kicked)")
     g.battlefield.append(n.oid)
+    if "daybound" in n.defn.keywords or "nightbound" in n.defn.keywords:
+        from .areas.faces import daybound_enters
+        daybound_enters(g, n)   # CR 702.145d / 702.145g
     if n.defn.triggered:
         from .triggers import fire_self
         fire_self(g, "enters", n)   # CR 603.6a
@@ -132,7 +135,7 @@ def move(g, o: Obj, zone: str, controller: int | None = None, top: bool = True,
         # CR 614.1a: "If it would die this turn, exile it instead."
         from .areas.damage_text import dies_destination
         zone = dies_destination(g, o, zone)
-    if g.faces or g.adventures:
+    if g.faces or g.adventures or g.designations:
         from .areas.faces import exile_instead, leaves_zone
         zone = exile_instead(g, o, zone)   # CR 702.127a
         leaves_zone(g, o, zone)   # CR 712.8a / 712.13: which face is up in the new zone

@@ -189,6 +189,10 @@ _LAST_TURN = {"no spells were cast last turn": "faces:no_spells_last_turn",
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if low.startswith("craft with") and not is_spell:
         return _craft(line, low, out)
+    # CR 702.145b / 702.145e: daybound and nightbound (engine/areas/faces.py: day and night)
+    if low in ("daybound", "nightbound") and not is_spell:
+        out["keywords"].add(low)
+        return True
     # Werewolves (CR 603.4, 701.27a): "At the beginning of each upkeep, if no spells were
     # cast last turn, transform ~." and "... if a player cast two or more spells last turn"
     m = re.fullmatch(r"at the beginning of each upkeep, if (.+), transform ~", low)

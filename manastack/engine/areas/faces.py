@@ -67,7 +67,8 @@ def leaves_zone(g, o, zone: str) -> None:
     """Called as ``o`` changes zones (CR 400.7): it has its usual face again unless it is a
     spell becoming a permanent (CR 712.13) or it is being put on the stack as the face its
     caster chose (CR 709.3, 712.11b, 715.3); an adventurer card leaving exile is no longer
-    on an adventure."""
+    on an adventure. A daybound card entering the battlefield at night enters transformed
+    (CR 702.145b)."""
     card = o.card
     if card < 0:
         return
@@ -75,6 +76,57 @@ def leaves_zone(g, o, zone: str) -> None:
         g.faces.pop(card, None)
     if o.zone == "exile" and card in g.adventures:
         g.adventures.remove(card)
+    if zone == "battlefield" and not g.faces.get(card) and \
+            "daybound" in g.setup.definitions[card].keywords and day_night(g) == "night":
+        g.faces[card] = 1
+        g.event("702.145b", f"{o.defn.name} enters transformed (it is night)")
+
+
+# ---------------------------------------------------------------- day and night (CR 731)
+
+def day_night(g) -> str | None:
+    """CR 731.1: "day", "night", or None (neither) -- a designation of the game, kept in
+    ``g.designations["day_night"]``."""
+    return g.designations.get("day_night") if g.designations else None
+
+
+def becomes(g, which: str) -> None:
+    """CR 731.1: it becomes day or night; as it does, daybound permanents front face up
+    transform at night and nightbound ones back face up transform at day (702.145b/e)."""
+    g.designations = dict(g.designations)
+    g.designations["day_night"] = which
+    g.event("731.1", f"it becomes {which}")
+    kw = "daybound" if which == "night" else "nightbound"
+    for oid in list(g.battlefield):
+        o = g.objects[oid]
+        if kw in o.defn.keywords:
+            transform(g, o, "702.145b" if which == "night" else "702.145e")
+
+
+def daybound_enters(g, n) -> None:
+    """CR 702.145d / 702.145g: a permanent with daybound makes it day if it is neither day
+    nor night; one with nightbound makes it night if there is no daybound permanent."""
+    if day_night(g) is not None:
+        return
+    kws = n.defn.keywords
+    if "daybound" in kws:
+        becomes(g, "day")
+    elif "nightbound" in kws and not any(
+            "daybound" in g.objects[x].defn.keywords for x in g.battlefield):
+        becomes(g, "night")
+
+
+def untap_step_day_night(g) -> None:
+    """CR 502.2: if it's day and the previous turn's active player cast no spells during
+    that turn, it becomes night; if it's night and they cast two or more, it becomes day."""
+    now = day_night(g)
+    if now is None or g.turn <= 1:
+        return
+    cast = g.players[1 - g.active].spells_last_turn
+    if now == "day" and cast == 0:
+        becomes(g, "night")
+    elif now == "night" and cast >= 2:
+        becomes(g, "day")
 
 
 def exile_instead(g, o, zone: str) -> str:
@@ -276,10 +328,15 @@ def condition_holds(g, name: str, o, info) -> bool:
     raise ValueError(f"unknown trigger condition {name}")
 
 
-def transform(g, o) -> bool:
+def transform(g, o, by: str | None = None) -> bool:
     """CR 701.27a: turn a double-faced permanent over; it stays the same object and every
     effect on it goes on applying (CR 712.18). Nothing happens to a permanent that isn't
-    a double-faced card (701.27c) or whose other face is an instant or sorcery (701.27d)."""
+    a double-faced card (701.27c) or whose other face is an instant or sorcery (701.27d).
+    ``by``: the daybound/nightbound rule doing it (a permanent with either transforms
+    only by it, 702.145b/e)."""
+    if by is None and ("daybound" in o.defn.keywords or "nightbound" in o.defn.keywords):
+        g.event("702.145b", f"{g.oname(o.oid)} transforms only as day and night change")
+        return False
     d = full_definition(g, o.card)
     if d is None or len(d.faces) != 2 or is_split(d) or o.zone != "battlefield":
         g.event("701.27c", f"{g.oname(o.oid)} can't transform")
