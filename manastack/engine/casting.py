@@ -351,6 +351,10 @@ def continue_cast(g) -> None:
                  "min": spec.minimum, "max": spec.maximum})
             return
         if item is not None and item.targets:
+            if ab is not None and "division" not in item.info:
+                from .areas.damage_text import ask_division
+                if ask_division(g, ctx, item, ab):
+                    return   # CR 601.2d: the division is announced with the targets
             g.event("601.2c", "targets chosen: " + ", ".join(g.oname(t) for t in item.targets))
             fire_becomes_target(g, item)
         if ctx.kind == "trigger":

@@ -308,6 +308,9 @@ def legal_actions(g):
         scored = [(sum(1 for r in reqs if r in a.choice), a) for a in view]
         best = max(n for n, _ in scored)
         return [a for n, a in scored if n == best]
+    if k == "assign_damage" and d.data.get("divide"):
+        from .areas.damage_text import division_actions
+        return division_actions(d)   # CR 601.2d
     if k == "assign_damage":
         return [Action("choose", choice=div) for div in combat.legal_divisions(g, d.data["creature"])]
     if k in ("mana_type", "mana_combination"):
@@ -634,6 +637,9 @@ def perform(g, a: Action, auto: bool = False) -> None:
             g.event("514.1", f"{g.pname(d.player)} discards {o.defn.name}")
             zones.move(g, o, "graveyard")
         flow.finish_cleanup(g)
+    elif kind == "assign_damage" and d.data.get("divide"):
+        from .areas.damage_text import record_division
+        record_division(g, d, dict(ch))   # CR 601.2d
     elif kind == "assign_damage":
         combat.record_division(g, dict(ch))
     elif kind in ("mana_type", "color", "mana_combination") and d.data.get("mana"):

@@ -86,6 +86,16 @@ class SpendOnlyOnX:
 
 
 @dataclass(frozen=True, slots=True)
+class DividedDamage:
+    """CR 601.2d: "deals N damage divided as you choose among one or two targets": the
+    division is announced with the targets (each target at least 1); as the spell
+    resolves, each still-legal target is dealt its share (CR 608.2b)."""
+
+    amount: int
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class GainThatMuchLife:
     """CR 119.3 / 603.2: "you gain that much life" -- the amount of damage the trigger
     event dealt."""
@@ -249,6 +259,32 @@ _EXILE_INSTEAD = re.compile(
     r"damage this way|a permanent dealt damage this way) would die this turn, exile it instead")
 
 
+_DIVIDED = re.compile(
+    r"(?:~|it) deals (\d+|one|two|three|four|five|six|seven|eight|nine|ten) damage divided as "
+    r"you choose among (one or two|one, two, or three|any number of) (targets|target .+)")
+
+
+def _divided(low: str):
+    """CR 601.2d / 115.1d: divided damage and its targets, or None."""
+    from ..effect_text import object_phrase
+    m = _DIVIDED.fullmatch(low)
+    if not m:
+        return None
+    n = int(m.group(1)) if m.group(1).isdigit() else _NUM[m.group(1)]
+    hi = {"one or two": 2, "one, two, or three": 3}.get(m.group(2), n)
+    hi = min(hi, n)   # CR 601.2d: each target is dealt at least 1 damage
+    what = m.group(3)
+    if what == "targets":
+        spec = TargetSpec("any")
+    else:
+        spec = object_phrase(what[len("target "):], plural=True)
+        if spec is None or spec.zone != "battlefield" or spec.kind not in ("creature",
+                                                                            "permanent"):
+            return None
+    from dataclasses import replace
+    return (replace(spec, minimum=1, maximum=hi),), (DividedDamage(n, 0),)
+
+
 _CHAIN = re.compile(
     r"(.+?)\. then (?:that player or that permanent's controller|that creature's controller|"
     r"that permanent's controller) may (?:pay ((?:\{[^}]+\})+)\. if the player does, they may|)"
@@ -258,6 +294,9 @@ _CHAIN = re.compile(
 def compile_sentence(s: str, low: str):
     from .. import oracle
     r = _prevention(low)
+    if r is not None:
+        return r
+    r = _divided(low)
     if r is not None:
         return r
     m = _CHAIN.fullmatch(low)

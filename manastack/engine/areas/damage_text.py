@@ -15,7 +15,8 @@ and end in the cleanup step (CR 514.2).
 
 from __future__ import annotations
 
-from ...compiler.areas.damage_text import (DamageThenExile, GainThatMuchLife, PayToCopy,
+from ...compiler.areas.damage_text import (DamageThenExile, DividedDamage, GainThatMuchLife,
+                                           PayToCopy,
                                            PowerDamage, PreventDamage, SpendOnlyOnX)
 from ..state import ContinuousEffect
 
@@ -484,7 +485,61 @@ def x_in_color(ab, x: int, generic: int, colored):
     return generic - n, colored
 
 
+# ---------------------------------------------------------------- divided damage (CR 601.2d)
+
+
+def ask_division(g, ctx, item, ab) -> bool:
+    """CR 601.2d: as the targets are chosen, the controller divides the damage among them
+    (each at least 1); asked as ``assign_damage`` with ``divide`` set. True while the
+    decision is pending (or was taken and the cast went on)."""
+    eff = next((e for e in ab.effects if isinstance(e, DividedDamage)), None)
+    if eff is None or "division" in item.info:
+        return False
+    from ..effects_more import group_targets
+    ts = group_targets(item, eff.target, set(item.targets))
+    if len(ts) <= 1:
+        item.info["division"] = [[t, eff.amount] for t in ts]
+        return False
+    from ..flow import ask
+    ask(g, ctx.player, "assign_damage", {"divide": eff.amount, "targets": ts, "rule": "601.2d"})
+    return True
+
+
+def division_actions(d) -> list:
+    """CR 601.2d: every division of the damage among the chosen targets, each at least 1."""
+    from itertools import combinations
+    from ..actions import Action
+    ts, n = d.data["targets"], d.data["divide"]
+    k = len(ts)
+    out = []
+    for cuts in combinations(range(1, n), k - 1):
+        parts = [b - a for a, b in zip((0,) + cuts, cuts + (n,))]
+        out.append(Action("choose", choice=dict(zip(ts, parts))))
+    return out
+
+
+def record_division(g, d, choice) -> None:
+    """The division is part of the spell on the stack (CR 601.2d); the cast goes on."""
+    from ..casting import continue_cast
+    item = g.stack[-1]
+    item.info["division"] = [[t, n] for t, n in choice.items()]
+    g.event("601.2d", "damage divided: " + ", ".join(f"{n} to {g.oname(t)}"
+                                                      for t, n in choice.items()))
+    continue_cast(g)
+
+
+def _divided_damage(g, item, eff, legal):
+    """CR 601.2d / 608.2b: each still-legal target is dealt the damage divided to it."""
+    from ..effects import deal_damage
+    src = g.objects.get(item.source)
+    for t, n in item.info.get("division", ()):
+        if t in legal:
+            deal_damage(g, item.source, t, n, src, source_card=item.source_card)
+    return None
+
+
 EFFECTS: dict = {
+    DividedDamage: _divided_damage,
     SpendOnlyOnX: lambda g, item, eff, legal: None,
     PayToCopy: _pay_to_copy,
     PreventDamage: _prevent_damage,
