@@ -83,6 +83,44 @@ class ExileToPlay:
     until: str = "end_of_turn"
 
 
+@dataclass(frozen=True, slots=True)
+class PutIntoLibrary:
+    """CR 401.4 / 400.3: target number ``target`` is put into its owner's library at one
+    of ``places`` ("second": second from the top; "bottom"); with two places its owner
+    chooses."""
+
+    places: tuple = ("second",)
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class FlickerGroup:
+    """CR 400.7: exile every target of group ``target``, then return those cards to the
+    battlefield under your (or their owners') control, as new objects."""
+
+    target: int = 0
+    under_your_control: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class NamedControllersDraw:
+    """"Each player who controls a permanent named ~ draws a card" (CR 201.2: a name
+    shared with the source)."""
+
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyThenControllerSearches:
+    """CR 701.8a / 701.23a: destroy target number ``target``; its controller (last known
+    information) may search their library for a card matching ``spec``, put it onto the
+    battlefield (``tapped``), then shuffle."""
+
+    spec: TargetSpec
+    tapped: bool = False
+    target: int = 0
+
+
 # ---------------------------------------------------------------- phrases
 
 _CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
@@ -193,6 +231,56 @@ def compile_sentence(s: str, low: str):
         rest = (LookedToRest("graveyard") if m.group(3) == "into your graveyard"
                 else LookedToRest("bottom", "random" in m.group(3)))
         return (), (LookAtTop(_N[m.group(1)]), LookedToHand(1, spec, True), rest)
+    # CR 401.4: "The owner of target nonland permanent puts it into their library second
+    # from the top or on the bottom." / "Put target creature into its owner's library
+    # second from the top."
+    m = re.fullmatch(r"(?:the owner of (target .+?) puts it into their library second from the "
+                     r"top or on the bottom|put (target .+?) into its owner's library second "
+                     r"from the top)", low)
+    if m:
+        from ..effect_text import target_phrase
+        spec = target_phrase(m.group(1) or m.group(2))
+        if spec is None or spec.zone != "battlefield":
+            return None
+        return (spec,), (PutIntoLibrary(("second", "bottom") if m.group(1) else ("second",)),)
+    # CR 400.7: "Exile two target artifacts, creatures, and/or lands you control, then
+    # return those cards to the battlefield under your control."
+    m = re.fullmatch(r"exile (two|up to two|any number of) target ((?:\w+, )*\w+,? and/or \w+) "
+                     r"you control, then return (?:those cards|them) to the battlefield under "
+                     r"(your|their owners') control", low)
+    if m:
+        words = [w.strip() for w in re.split(r",? and/or |, ", m.group(2)) if w.strip()]
+        plural = {"artifacts": "Artifact", "creatures": "Creature", "lands": "Land",
+                  "enchantments": "Enchantment", "planeswalkers": "Planeswalker"}
+        if not all(w in plural for w in words):
+            return None
+        lo, hi = {"two": (2, 2), "up to two": (0, 2), "any number of": (0, None)}[m.group(1)]
+        spec = TargetSpec("permanent", lo, hi, controller="you",
+                          quals=("anytype:" + ",".join(plural[w] for w in words),))
+        return (spec,), (FlickerGroup(0, m.group(3) == "your"),)
+    # CR 201.2: "Each player who controls a permanent named ~ draws a card."
+    if low == "each player who controls a permanent named ~ draws a card":
+        return (), (NamedControllersDraw(1),)
+    # "Destroy target land. Its controller may search their library for a basic land card,
+    # put it onto the battlefield tapped, then shuffle."
+    m = re.fullmatch(r"destroy (target [^.]+)\. its controller may search their library for "
+                     r"an? ([^.,]+?) card, put it onto the battlefield( tapped)?, then shuffle", low)
+    if m:
+        from ..effect_text import _search_spec, target_phrase
+        spec = target_phrase(m.group(1))
+        find = _search_spec(m.group(2))
+        if spec is None or spec.zone != "battlefield" or find is None or \
+                not (find.types == ("Land",) or find.subtypes):
+            return None
+        return (spec,), (DestroyThenControllerSearches(find, bool(m.group(3))),)
+    # CR 701.23a: "search your library for a land card, put that card onto the
+    # battlefield" / "..., reveal that card, put it into your hand" are the usual search.
+    if low.startswith("search your library for ") and ("put that card onto" in low
+                                                      or "reveal that card, put it" in low):
+        from ..oracle import compile_sentence as whole
+        t = s.replace("put that card onto", "put it onto").replace(
+            "reveal that card, put it", "reveal it, put it")
+        return whole(t)
     # Impulse draw: "Exile the top card of your library. Until end of turn, you may play
     # that card." / "... You may play it until the end of your next turn."
     m = re.fullmatch(r"exile the top (card|\w+ cards) of your library\. (?:(until end of turn|"

@@ -150,6 +150,114 @@ def _reveal_hand_choose(g, item, eff, legal):
     return None
 
 
+# ---------------------------------------------------------------- libraries
+
+def _put_into_library(g, item, eff, legal):
+    """CR 401.4 / 400.3: the target goes into its owner's library second from the top or
+    on the bottom (its owner chooses where, when both are offered: a ``yes_no`` "on the
+    bottom?"); a token ceases to exist (CR 111.7)."""
+    from ..effects import first_target
+    from ..flow import ask
+    t = first_target(item, eff.target)
+    o = g.objects.get(t) if t in legal else None
+    if o is None or o.zone != "battlefield":
+        return None
+    info = item.info
+    bottom = eff.places == ("bottom",)
+    if len(eff.places) > 1 and o.card > -2:
+        if "answer" not in info:
+            ask(g, o.owner, "yes_no", {"rule": "401.4", "resolving": True,
+                                       "purpose": "library_bottom", "object": t})
+            if g.pending is not None:
+                return "ask"
+        bottom = bool(info.pop("answer"))
+    name = g.oname(t)
+    card = o.card
+    lib = g.players[o.owner].library
+    zones.move(g, o, "library", top=not bottom)
+    if card > -2 and not bottom and len(lib) > 1:
+        lib.insert(1, lib.pop(0))
+    g.event("401.4", f"{name} is put into its owner's library "
+            + ("on the bottom" if bottom else "second from the top"))
+    return None
+
+
+def _flicker_group(g, item, eff, legal):
+    """CR 400.7: the targets are exiled, then return to the battlefield as new objects (a
+    token ceases to exist in exile, CR 111.7)."""
+    from ..effects_more import group_targets
+    back = []
+    for t in group_targets(item, eff.target, legal):
+        o = g.objects.get(t)
+        if o is None or o.zone != "battlefield":
+            continue
+        g.event("406.1", f"{g.oname(t)} is exiled")
+        n = zones.move(g, o, "exile")
+        if n is not None and n.card > -2:
+            back.append(n)
+    for n in back:
+        if n.oid in g.objects and n.zone == "exile":
+            controller = item.controller if eff.under_your_control else n.owner
+            b = zones.move(g, n, "battlefield", controller)
+            g.event("400.7", f"{b.defn.name} returns to the battlefield as a new object")
+    return None
+
+
+def _named_controllers_draw(g, item, eff, legal):
+    """CR 201.2: each player who controls a permanent with the source's name draws (once,
+    however many they control), in APNAP order (CR 101.4)."""
+    from ..effects import item_source_name
+    name = item_source_name(g, item)
+    for p in (g.active, 1 - g.active):
+        if any(g.objects[x].controller == p and g.objects[x].defn.name == name
+               for x in g.battlefield):
+            zones.draw(g, p, eff.count)
+    return None
+
+
+def _destroy_then_controller_searches(g, item, eff, legal):
+    """CR 701.8a: destroy the target; then its controller (last known information, CR
+    608.2h) may search their library (701.23a) -- even if it wasn't destroyed -- put the
+    card found onto the battlefield, and shuffle (701.24a)."""
+    from ..effects import first_target
+    from ..effects_more import card_matches
+    from ..flow import ask
+    info = item.info
+    st = info.get("wildfire")
+    if st is None:
+        t = first_target(item, eff.target)
+        o = g.objects.get(t) if t in legal else None
+        if o is None or o.zone != "battlefield":
+            return None
+        player = o.controller
+        zones.destroy(g, o)
+        st = info["wildfire"] = {"player": player, "stage": "may"}
+        ask(g, player, "yes_no", {"rule": "701.23a", "resolving": True})
+        if g.pending is not None:
+            return "ask"
+    player = st["player"]
+    lib = g.players[player].library
+    if st["stage"] == "may":
+        if not info.pop("answer", False):
+            del info["wildfire"]
+            return None
+        st["stage"] = "search"
+        found = [c for c in lib if card_matches(g, c, eff.spec)]
+        ask(g, player, "choose_cards", {"from": "library", "cards": found, "max": 1, "min": 0,
+                                        "rule": "701.23a", "resolving": True})
+        if g.pending is not None:
+            return "ask"
+    del info["wildfire"]
+    for c in info.pop("answer", None) or ():
+        if c in lib:
+            lib.remove(c)
+            n = zones.put_onto_battlefield(g, c, player, player, tapped=eff.tapped)
+            g.event("701.23a", f"{g.pname(player)} puts {n.defn.name} onto the battlefield")
+    zones.shuffle_library(g, player)
+    g.event("701.24a", f"{g.pname(player)} shuffles their library")
+    return None
+
+
 # ---------------------------------------------------------------- impulse draw
 
 PLAY_PERMISSION = "play_permission"
@@ -223,4 +331,7 @@ EFFECTS: dict = {
     Z.Connive: _connive, Z.Learn: _learn,
     Z.ExileLinked: _exile_linked, Z.ReturnLinked: _return_linked,
     Z.RevealHandChoose: _reveal_hand_choose, Z.ExileToPlay: _exile_to_play,
+    Z.PutIntoLibrary: _put_into_library, Z.FlickerGroup: _flicker_group,
+    Z.NamedControllersDraw: _named_controllers_draw,
+    Z.DestroyThenControllerSearches: _destroy_then_controller_searches,
 }
