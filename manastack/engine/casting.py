@@ -201,6 +201,9 @@ def begin_cast(g, player: int, oid: int, forced: str | None = None,
     snapshot = take_snapshot(g)
     o = g.objects[oid]
     zone = o.zone
+    if zone == "exile" and g.cast_permits and forced is None:
+        from .areas.casting_keywords import permit_forced
+        forced = permit_forced(g, o)   # CR 702.170d / 702.143a: a plotted or foretold card
     # CR 702.127a / 715.3d: an aftermath half or an adventurer on an adventure is cast
     # from the graveyard or exile for its mana cost.
     from .areas.faces import cast_permission
@@ -235,6 +238,10 @@ def begin_activate(g, player: int, oid: int, number: int) -> None:
     if ab.mana_ability:
         from .mana_abilities import activate_mana_ability
         activate_mana_ability(g, player, oid, number)
+        return
+    if ab.timing.startswith("special"):
+        from .areas.casting_keywords import begin_special_action
+        begin_special_action(g, player, oid, number)   # CR 116.2h / 116.2k: plot, foretell
         return
     snapshot = take_snapshot(g)
     iid = g.next_id
@@ -626,6 +633,10 @@ def finish_cast(g) -> None:
             record_paid(g, item, choices, ctx.chosen)
             _pay_choices(g, choices, ctx.chosen)
     g.cast = ctx.parent
+    if ctx.kind == "mana" and ab.timing.startswith("special"):
+        from .areas.casting_keywords import take_special_action
+        take_special_action(g, player, ctx.source, ab)   # CR 116.2h / 116.2k
+        return
     if ctx.kind == "mana":
         from .mana_abilities import resolve_mana_ability
         resolve_mana_ability(g, player, ctx.source, ctx.card, ctx.ability, ab=ab, lki=lki)

@@ -34,6 +34,8 @@ def alternatives_from(defn, zone: str) -> list[str | None]:
 def base_cost(defn, alternative: str | None) -> ManaCost:
     if alternative is None:
         return defn.mana_cost
+    if alternative == "free":
+        return ManaCost()   # CR 118.9 / 601.2b: "without paying its mana cost"
     for a in defn.alternatives:
         if a.name == alternative:
             # CR 702.81a / 702.133a: retrace and jump-start pay the card's mana cost.

@@ -58,7 +58,7 @@ class Game:
                  "next_id", "timestamp", "log", "actions", "over", "winner", "stage",
                  "starting_player", "loop_guard", "cleanup_again", "waiting", "placing",
                  "tokens", "token_defs", "links", "designations", "turn_facts", "_legal_cache",
-                 "faces", "adventures")
+                 "faces", "adventures", "cast_permits")
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -99,6 +99,9 @@ class Game:
         # one (CR 709.3b, 712.8, 715.3b); cards exiled on an adventure (715.3d)
         self.faces: dict[int, int] = {}
         self.adventures: list[int] = []
+        # cards in exile their owner may cast later: [object id, "plot"/"foretell", turn]
+        # (CR 702.170d, 702.143a; areas/casting_keywords.py)
+        self.cast_permits: list[list] = []
 
     def card_definition(self, card: int):
         """The definition of card number ``card`` (a token's when negative)."""
@@ -214,6 +217,7 @@ class Game:
         g.faces = dict(self.faces)
         g.adventures = self.adventures[:]
         g.turn_facts = _turn_facts.copy(self.turn_facts) if self.turn_facts else {}
+        g.cast_permits = [p[:] for p in self.cast_permits]
         g._legal_cache = None
         return g
 
@@ -252,6 +256,7 @@ class Game:
             "faces": [[c, f] for c, f in self.faces.items()],
             "adventures": self.adventures[:],
             "turn_facts": _turn_facts.to_json(self.turn_facts),
+            "cast_permits": [p[:] for p in self.cast_permits],
         }
 
     def load_state_dict(self, d: dict) -> None:
@@ -264,6 +269,7 @@ class Game:
         self.faces = {c: f for c, f in d.get("faces", [])}
         self.adventures = list(d.get("adventures", []))
         self.turn_facts = _turn_facts.from_json(d.get("turn_facts"))
+        self.cast_permits = [list(p) for p in d.get("cast_permits", [])]
         self.players = [Player.from_dict(p) for p in d["players"]]
         self.objects = {}
         for od in d["objects"]:

@@ -108,6 +108,8 @@ def can_activate(g, player: int, o, number: int, acts=None) -> str | None:
                 " your most recent turn began")
     if not can_pay_other_costs(g, player, o, ab):
         return "118.3: the cost can't be paid"
+    if ab.timing == "special_turn" and g.active != player:
+        return "116.2h: this special action can be taken only during your turn"
     if ab.sorcery_speed and not sorcery_timing(g, player):
         return "602.5d: this ability can be activated only as a sorcery"
     if ab.targets and not has_targets(g, ab, player):
@@ -171,6 +173,10 @@ def priority_actions(g, player: int) -> list[Action]:
     if g.effects:
         from .areas.zone_text import exile_play_actions
         acts.extend(exile_play_actions(g, player))   # impulse draw (CR 611.2a)
+    if g.cast_permits:
+        # CR 702.170d / 702.143a: plotted and foretold cards in exile
+        from .areas.casting_keywords import permit_actions
+        acts.extend(permit_actions(g, player))
     return acts
 
 
@@ -506,6 +512,10 @@ def _explain(g, a: Action):
         o = g.objects.get(a.obj) if isinstance(a.obj, int) else None
         if o is None:
             _illegal("109.1", f"no object {a.obj!r}")
+        if a.kind == "cast" and a.choice is None and o.zone == "exile" and g.cast_permits:
+            from .areas.casting_keywords import permit_forced, why_not_cast_permitted
+            if permit_forced(g, o) is not None:
+                _illegal(*(why_not_cast_permitted(g, p, o) or "601.2: not now").split(": ", 1))
         if a.kind in ("play", "cast") and (a.choice is not None or o.zone == "exile"):
             from .areas import faces
             why = (faces.why_not_play(g, p, o, a.choice) if a.kind == "play" else

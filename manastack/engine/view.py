@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..mana import format_pool
 from .characteristics import is_creature, power, toughness
+from .areas.casting_keywords import face_down_in_exile
 
 
 def describe(g, oid: int) -> dict:
@@ -35,7 +36,10 @@ def view(g, player: int) -> dict:
             "hand_count": len(p.hand),
             "library_count": len(p.library),
             "graveyard": [describe(g, o) for o in p.graveyard],
-            "exile": [describe(g, o) for o in p.exile],
+            # CR 702.143a / 406.3: a foretold card is exiled face down; only its owner
+            # may look at it
+            "exile": [describe(g, o) if mine or not face_down_in_exile(g, o)
+                      else {"id": o, "face_down": True} for o in p.exile],
             "mana_pool": format_pool(p.pool),
             "lost": p.lost,
         })

@@ -153,8 +153,9 @@ class Runner:
             n = nonmana[0]
         if not 1 <= n <= len(acts):
             raise Rejected(f"CR 602.1: {self.name(oid)} has no activated ability number {n}")
-        if acts[n - 1].mana_ability:
+        if acts[n - 1].mana_ability or acts[n - 1].timing.startswith("special"):
             # CR 605.3a: a mana ability doesn't use the stack; its costs are still paid.
+            # CR 116.2h / 116.2k: nor does a special action (plot, foretell).
             self._mana(p, oid, n)
             self._answer_options(p, body)
             return

@@ -35,6 +35,39 @@ class GraveyardCast:
     mana_cost_too: bool = True
 
 
+@dataclass(frozen=True, slots=True)
+class ExileToCastLater:
+    """CR 702.170a / 702.143a: the special action of plot or foretell (``kind``): the card
+    is exiled from its owner's hand and becomes plotted (cast later without paying its
+    mana cost) or foretold (cast later for its foretell cost), CR 116.2h, 116.2k."""
+
+    kind: str
+
+
+def _plot_or_foretell(line: str, low: str, is_spell: bool, out: dict) -> bool:
+    """"Plot {1}{R}" (CR 702.170a) / "Foretell {1}{U}" (CR 702.143a): a special action
+    from the hand, compiled as an activated ability of the hand with ``timing``
+    ``special`` (plot: main phase, empty stack) or ``special_turn`` (foretell: {2}, any
+    time during your turn); foretell adds the alternative cost used from exile."""
+    from ..abilities import ActivatedAbility, AltCost
+    m = re.fullmatch(r"(plot|foretell) (\{[^ —]+\})", low)
+    if not m:
+        return False
+    try:
+        mana = ManaCost.parse(m.group(2))
+    except ValueError:
+        return False
+    if m.group(1) == "plot":
+        out["activated"].append(ActivatedAbility(Cost(mana), (ExileToCastLater("plot"),), (),
+                                                 False, True, line, "hand", "special"))
+    else:
+        out["activated"].append(ActivatedAbility(Cost(ManaCost.parse("{2}")),
+                                                 (ExileToCastLater("foretell"),), (), False,
+                                                 False, line, "hand", "special_turn"))
+        out["alternatives"].append(AltCost("foretell", Cost(mana), "exile"))
+    return True
+
+
 def _escape(line: str):
     """CR 702.138a: "Escape—[cost]" where the cost has "Exile N other cards from your
     graveyard"."""
@@ -73,6 +106,8 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         card = ChoiceCost("discard", 1, TargetSpec("card", zone="hand", controller="you"))
         out["alternatives"].append(GraveyardCast("jump-start", Cost(choices=(card,))))
         return True
+    if low.startswith(("plot ", "foretell ")):
+        return _plot_or_foretell(line, low, is_spell, out)
     if low.startswith("escape—"):
         alt = _escape(line)
         if alt is None:
