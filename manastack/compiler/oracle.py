@@ -805,7 +805,8 @@ def compile_card(card: CardData) -> CardDefinition:
     cda = any(st.kind == "cda_count" for st in out["static"])
     for face in ("Power", "Toughness"):
         v = getattr(card, face.lower())
-        if v is not None and _to_int(v) is None and not (cda and v == "*"):
+        if v is not None and _to_int(v) is None and not (cda and v == "*") \
+                and not areas.type_changes.defines(out["static"], face.lower()):
             unsupported.append(Unsupported(f"{face} {v} (characteristic-defining)"))
     # CR 303.4a: an Aura spell targets what its enchant ability allows.
     enchant = next((st for st in out["static"] if st.kind == "enchant"), None)

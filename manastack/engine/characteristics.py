@@ -14,7 +14,7 @@ def _attached_kind(a: Obj) -> str | None:
     Equipment (CR 301.5a), "enchanted" for an Aura (CR 303.4b)."""
     if "Equipment" in a.defn.subtypes:
         return "equipped"
-    if "Aura" in a.defn.subtypes:
+    if "Aura" in a.defn.subtypes or a.cast_alt == "bestow":   # CR 702.103b
         return "enchanted"
     return None
 
@@ -128,6 +128,8 @@ def _base(g, o: Obj) -> tuple[int, int]:
     for s in o.defn.static:
         if s.kind == "cda_count":
             p = t = _cda(g, o, s.filter)
+        elif s.kind == "tc_cda":
+            p, t = _tc.defined_pt(g, o, s, p, t)   # CR 604.3 (engine/areas/type_changes)
     best = -1
     for e in g.effects:
         if e.affected == o.oid and e.layer == "7b" and e.timestamp > best:

@@ -32,6 +32,9 @@ def ability_of(g, item):
             if len(modes) == 1:
                 return spell.modes[modes[0] - 1]
             return combine_modes([spell.modes[m - 1] for m in modes])
+        if item.info.get("cost_choice", {}).get("alternative") == "bestow":
+            from .areas.type_changes import bestow_spell
+            return bestow_spell()   # CR 702.103b: an Aura spell with enchant creature
         return spell
     if "face" in item.info and "ref" not in item.info:
         # the face that was up as it was activated (areas/faces.py)
@@ -79,6 +82,11 @@ def resolve_top(g) -> None:
     resolve_item(g, g.stack[-1])
 
 
+def bestow_ends(g, item) -> bool:
+    from .areas.type_changes import bestow_ends as _ends
+    return _ends(g, item)
+
+
 def resolve_item(g, item) -> None:
     """CR 608.2: resolve a stack object. Resolution can stop at a decision ("you may", a
     search, a spell cast while resolving) and go on when it is answered; its progress is
@@ -93,7 +101,7 @@ def resolve_item(g, item) -> None:
         legal = []
         for spec, group in zip(specs, target_groups(item, specs)):
             legal.extend(t for t in group if target_is_legal(g, item, spec, t))
-        if item.targets and not legal:
+        if item.targets and not legal and not bestow_ends(g, item):
             g.event("608.2b", f"{name} doesn't resolve: all its targets are illegal")
             _finish(g, item, countered=True)
             return
@@ -178,7 +186,7 @@ def _finish(g, item, countered: bool = False) -> None:
         n = zones.move(g, o, "battlefield", item.controller, x=item.x,
                        chosen=item.info.get("chosen"), alt=alt, kicked=times_paid(item))
         g.event("608.3a", f"{g.oname(n.oid)} enters the battlefield")
-        if "Aura" in n.defn.subtypes and item.targets:
+        if ("Aura" in n.defn.subtypes or n.cast_alt == "bestow") and item.targets:
             n.attached_to = item.targets[0]
             g.event("303.4f", f"{g.oname(n.oid)} enters attached to {g.oname(item.targets[0])}")
     elif not countered and "buyback" in item.info.get("cost_choice", {}).get("additional", ()):

@@ -91,6 +91,9 @@ def _one_pass(g) -> bool:
     for o in unattach:
         o.attached_to = None
         g.event("704.5n", f"{g.oname(o.oid)} becomes unattached")
+    # CR 702.103f: a bestowed Aura attached to an illegal object becomes unattached.
+    from .areas.type_changes import bestow_unattach
+    unattach += bestow_unattach(g)
     # CR 704.5t: a completed dungeon leaves the game.
     dungeon = bool(g.designations) and _dungeon_sba(g)
     if not losers and not to_graveyard and not to_destroy:

@@ -109,6 +109,97 @@ def crew_ability(n: int, line: str) -> ActivatedAbility:
     return ActivatedAbility(cost, (BecomeCreature(),), (), False, False, line)
 
 
+@dataclass(frozen=True, slots=True)
+class DefinedPowerToughness:
+    """CR 604.3 / 613.4a (layer 7a): a characteristic-defining ability: power is the
+    ``power`` count plus ``power_plus`` (None: printed), toughness likewise ("~'s power
+    is equal to the number of card types among cards in all graveyards and its toughness
+    is equal to that number plus 1"). It functions in every zone (CR 604.3)."""
+
+    kind: str = "tc_cda"
+    text: str = ""
+    power: Count | None = None
+    toughness: Count | None = None
+    power_plus: int = 0
+    toughness_plus: int = 0
+
+
+def defines(static, face: str) -> bool:
+    """Whether a characteristic-defining ability among ``static`` defines ``face``
+    ("power" / "toughness"), so a printed "*" is accounted for (CR 208.2a)."""
+    return any(s.kind == "tc_cda" and getattr(s, face) is not None for s in static)
+
+
+def _amount(text: str) -> Count | None:
+    """What a characteristic-defining ability counts: "your life total", "the number of
+    creatures you control", "the number of cards in your hand", "the number of card types
+    among cards in all graveyards"..."""
+    from ..effect_text import each_phrase
+    t = text.strip()
+    if t == "your life total":
+        return Count("life")
+    if t == "the total number of cards in all players' hands":
+        return Count("hands_total")
+    m = re.fullmatch(r"the number of card types among cards in (all graveyards|your graveyard)", t)
+    if m:
+        return Count("graveyard_types", TargetSpec("card", zone="graveyard", controller=(
+            None if m.group(1) == "all graveyards" else "you")))
+    if t == "the number of basic land types among lands you control":
+        return Count("basic_land_types")
+    if t == "the number of cards in your hand":
+        return Count("hand")
+    m = re.fullmatch(r"the number of ((?:[a-z]+ )*)cards in (your graveyard|all graveyards)", t)
+    if m:
+        return _count(m.group(1) + "card in " + m.group(2))
+    m = re.fullmatch(r"the number of (.+?)( on the battlefield)?", t)
+    if m and not re.search(r"\b(counters?|cards?|you've|this turn|among|with an? )\b", m.group(1)):
+        spec = each_phrase(m.group(1))
+        if spec is None or spec.kind == "spell" or not _static_quals(spec):
+            return None
+        if m.group(2) and spec.controller is not None:
+            return None
+        if not m.group(2) and spec.controller is None:
+            return None
+        return Count("permanents", spec)
+    return None
+
+
+_CORE_CDA = re.compile(
+    r"~'s power and toughness are each equal to the number of (creatures|lands|artifacts|"
+    r"enchantments|forests|islands|swamps|mountains|plains) (you control|on the battlefield)|"
+    r"~'s power and toughness are each equal to the number of (creature |artifact |instant |"
+    r"sorcery |land )?cards in (your graveyard|all graveyards|your hand)")
+
+
+def defined_pt(line: str, low: str) -> DefinedPowerToughness | None:
+    """CR 604.3: "~'s power is equal to ...", "~'s toughness is equal to ...", "~'s power
+    and toughness are each equal to ...", "... and its toughness is equal to that number
+    plus N"."""
+    body = line.strip().rstrip(".")
+    aw = _ABILITY_WORD.match(body)
+    if aw:
+        body = body[aw.end():]   # CR 207.2c: "Domain — "
+    if _CORE_CDA.fullmatch(body.lower()):
+        return None   # compiled by the core (kind "cda_count")
+    m = re.fullmatch(r"~'s power and toughness are each equal to (.+)", body)
+    if m:
+        c = _amount(m.group(1))
+        return DefinedPowerToughness(text=line, power=c, toughness=c) if c else None
+    m = re.fullmatch(r"~'s power is equal to (.+?) and its toughness is equal to that number "
+                     r"plus (\d+)", body)
+    if m:
+        c = _amount(m.group(1))
+        return (DefinedPowerToughness(text=line, power=c, toughness=c,
+                                      toughness_plus=int(m.group(2))) if c else None)
+    m = re.fullmatch(r"~'s (power|toughness) is equal to (.+)", body)
+    if m:
+        c = _amount(m.group(2))
+        if c is None:
+            return None
+        return DefinedPowerToughness(text=line, **{m.group(1): c})
+    return None
+
+
 # ---------------------------------------------------------------- phrases
 
 
@@ -384,10 +475,27 @@ def _one(p):
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if is_spell:
         return False
+    # CR 702.103a: "Bestow [cost]" - an alternative cost; cast so, the spell is an Aura
+    # with enchant creature (engine/areas/type_changes.py).
+    m = re.fullmatch(r"bestow (\{[^}]+\}(?:\{[^}]+\})*)", low)
+    if m:
+        from ...mana import ManaCost
+        from ..abilities import AltCost
+        try:
+            mana = ManaCost.parse(m.group(1).upper())
+        except ValueError:
+            return False
+        out["alternatives"].append(AltCost("bestow", Cost(mana), "hand"))
+        return True
     m = re.fullmatch(r"crew (\d+)", low)
     if m:
         out["activated"].append(crew_ability(int(m.group(1)), line))
         return True
+    if "equal to" in low and "~'s" in low:
+        cda = defined_pt(line, low)
+        if cda is not None:
+            out["static"].append(cda)
+            return True
     if " get" in low or " ha" in low:
         pumps = pump_line(line)
         if pumps and all(p.condition is None and p.per is None for p in pumps):

@@ -10,6 +10,17 @@ from __future__ import annotations
 EFFECTS: dict = {}
 
 _KIND = "tc_pump"
+_BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def defined_pt(g, o, s, p: int, t: int) -> tuple[int, int]:
+    """CR 604.3 / 613.4a (layer 7a): the power and toughness characteristic-defining
+    ability ``s`` of ``o`` gives (``p``/``t``: the values so far)."""
+    if s.power is not None:
+        p = count(g, o, o, s.power) + s.power_plus
+    if s.toughness is not None:
+        t = count(g, o, o, s.toughness) + s.toughness_plus
+    return p, t
 
 
 def _lost(g, a) -> bool:
@@ -74,6 +85,24 @@ def count(g, a, o, c) -> int:
     if w == "counters":
         x = o if c.on_affected else a
         return (x.counters or {}).get(c.name, 0)
+    if w == "life":
+        return g.players[a.controller].life
+    if w == "hands_total":
+        return len(g.players[0].hand) + len(g.players[1].hand)
+    if w == "graveyard_types":
+        ids = (g.players[a.controller].graveyard if c.spec.controller == "you"
+               else g.players[0].graveyard + g.players[1].graveyard)
+        types = set()
+        for oid in ids:
+            types.update(g.objects[oid].defn.types)
+        return len(types)
+    if w == "basic_land_types":
+        found = set()
+        for oid in g.battlefield:
+            x = g.objects[oid]
+            if x.controller == a.controller and "Land" in card_types(g, x):
+                found.update(t for t in x.defn.subtypes if t in _BASIC_LAND_TYPES)
+        return len(found)
     if w == "attached":
         names = c.name.split(",")
         return sum(1 for oid in g.battlefield if g.objects[oid].attached_to == o.oid
@@ -194,6 +223,10 @@ def card_types(g, o) -> tuple:
     force, applied in timestamp order (CR 613.7): ``add`` keeps the prior types
     ("becomes an artifact creature", CR 205.1b), ``set`` replaces them (CR 205.1a)."""
     types = o.defn.types
+    if o.cast_alt == "bestow" or o.zone == "stack" and g.stack:
+        if bestowed(g, o):
+            # CR 702.103b: a bestowed Aura is an enchantment, not a creature.
+            types = tuple(t for t in types if t != "Creature")
     if not g.effects:
         return types
     for e in g.effects:
@@ -267,4 +300,67 @@ def crew_actions(g, d) -> list:
                 out.append(Action("choose", choice=c))
                 if len(out) >= 256:
                     return out
+    return out
+
+
+# ---------------------------------------------------------------- bestow (CR 702.103)
+
+_BESTOW_SPELL = None
+
+
+def bestow_spell():
+    """CR 702.103b: a spell cast bestowed is an Aura spell with enchant creature: it
+    targets a creature (CR 303.4a, 601.2c)."""
+    global _BESTOW_SPELL
+    if _BESTOW_SPELL is None:
+        from ...compiler.abilities import SpellAbility, TargetSpec
+        _BESTOW_SPELL = SpellAbility((TargetSpec("creature"),), (), "Bestow")
+    return _BESTOW_SPELL
+
+
+def bestowed(g, o) -> bool:
+    """CR 702.103b / 702.103f: whether ``o`` is a bestowed Aura now: a spell cast
+    bestowed, or the permanent it became while it stays attached."""
+    if o.zone == "battlefield":
+        return o.cast_alt == "bestow" and o.attached_to is not None
+    if o.zone == "stack":
+        for it in g.stack:
+            if it.source == o.oid and it.is_spell:
+                return it.info.get("cost_choice", {}).get("alternative") == "bestow"
+    return False
+
+
+def bestow_ends(g, item) -> bool:
+    """CR 702.103e: as a bestowed Aura spell begins resolving with an illegal target, it
+    ceases to be bestowed and resolves as a creature spell (it doesn't fail to resolve,
+    CR 608.3b). True when that happened."""
+    cc = item.info.get("cost_choice")
+    if not item.is_spell or not cc or cc.get("alternative") != "bestow":
+        return False
+    item.info["cost_choice"] = dict(cc, alternative=None)
+    item.targets = ()
+    item.info.pop("groups", None)
+    g.event("702.103e", f"{g.card_definition(item.source_card).name}'s target is illegal: it "
+            "ceases to be bestowed and resolves as a creature spell")
+    return True
+
+
+def bestow_unattach(g) -> list:
+    """CR 702.103f: a bestowed Aura attached to an illegal object (not a creature on the
+    battlefield, or one with protection from it) becomes unattached and ceases to be
+    bestowed; the permanents that did."""
+    out = []
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if o.cast_alt != "bestow" or o.attached_to is None:
+            continue
+        host = g.objects.get(o.attached_to)
+        from ..characteristics import is_creature, protected_from
+        if (host is None or host.zone != "battlefield" or not is_creature(host, g)
+                or protected_from(g, host, o) or host.oid == o.oid):
+            o.attached_to = None
+            o.cast_alt = None
+            g.event("702.103f", f"{g.oname(o.oid)} becomes unattached and ceases to be "
+                    "bestowed: it is an enchantment creature again")
+            out.append(o)
     return out
