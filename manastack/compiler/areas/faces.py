@@ -134,13 +134,35 @@ def _split(card, faces, unsupported):
     colors = tuple(c for c in "WUBRG" if c in left.colors or c in right.colors)
     cost = ManaCost.parse((card.faces[0].mana_cost or "") + (card.faces[1].mana_cost or ""))
     halves = (dataclasses.replace(left, face=0), dataclasses.replace(right, face=1))
-    return dataclasses.replace(
+    combined = dataclasses.replace(
         left, name=card.name, mana_cost=cost, types=types,
         subtypes=tuple(dict.fromkeys(left.subtypes + right.subtypes)), colors=colors,
         keywords=left.keywords | right.keywords, spell=None, activated=(), triggered=(),
         static=(), alternatives=(), additional=(), required=(), faces=halves,
         unsupported=unsupported, text=left.text + "\n//\n" + right.text,
         type_line=left.type_line)
+    if "fuse" in combined.keywords:
+        fused = _fused(combined, left, right)
+        if fused is None:
+            unsupported += (Unsupported("fuse"),)
+            return dataclasses.replace(combined, unsupported=unsupported)
+        combined = dataclasses.replace(combined, faces=halves + (fused,))
+    return combined
+
+
+def _fused(combined, left, right):
+    """CR 702.102a-d: a fused split spell, cast from the hand: both halves' combined
+    characteristics (709.4d) and costs (702.102c); it follows the left half's
+    instructions, then the right half's (702.102d), their targets one after the other."""
+    from ..abilities import SpellAbility
+    from ..effect_text import shift
+    a, b = left.spell, right.spell
+    if a is None or b is None or a.modes or b.modes or left.additional or right.additional \
+            or left.required or right.required or left.alternatives or right.alternatives:
+        return None
+    spell = SpellAbility(a.targets + b.targets, a.effects + shift(b.effects, len(a.targets)),
+                         a.text + "\n" + b.text)
+    return dataclasses.replace(combined, spell=spell, faces=(), face=2)
 
 
 # ---------------------------------------------------------------- text
@@ -189,7 +211,11 @@ _LAST_TURN = {"no spells were cast last turn": "faces:no_spells_last_turn",
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if low.startswith("craft with") and not is_spell:
         return _craft(line, low, out)
-    # CR 702.145b / 702.145e: daybound and nightbound (engine/areas/faces.py: day and night)
+    # CR 702.145b / 702.145e: daybound and nightbound (engine/areas/faces.py: day and night);
+    # CR 702.102a: fuse (a split card's fused half, areas/faces.py ``_fused``)
+    if low == "fuse" and is_spell:
+        out["keywords"].add("fuse")
+        return True
     if low in ("daybound", "nightbound") and not is_spell:
         out["keywords"].add(low)
         return True
