@@ -84,6 +84,14 @@ class ReturnSourceToHand:
     the ability came from, moves to its owner's hand."""
 
 
+@dataclass(frozen=True, slots=True)
+class SacrificeUnlessReturn:
+    """CR 118.12 / 701.21a: "sacrifice ~ unless you return a [spec] you control to its
+    owner's hand": the controller chooses as it resolves."""
+
+    spec: TargetSpec
+
+
 # ---------------------------------------------------------------- trigger events (CR 603.1)
 
 TRIGGERS: list = [
@@ -100,6 +108,15 @@ TRIGGERS: list = [
     (r"whenever ~ blocks or becomes blocked by a creature",
      ("blocks_creature", "becomes_blocked_by_creature")),
 ]
+for _w, _t in (("creature", "Creature"), ("nontoken creature", "Creature;nontoken"),
+               ("artifact", "Artifact"), ("permanent", "")):
+    # CR 603.6c / 603.10a: "whenever another creature you control leaves the battlefield"
+    # (leaves-the-battlefield abilities look back in time).
+    TRIGGERS += [
+        (rf"whenever another {_w} you control leaves the battlefield",
+         (f"leaves|{_t}|you|other",)),
+        (rf"whenever a {_w} you control leaves the battlefield", (f"leaves|{_t}|you|",)),
+    ]
 for _w, _t in _TYPES.items():
     # CR 603.6a: "whenever an artifact you control enters" and the like.
     TRIGGERS += [
@@ -280,6 +297,33 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         from ..abilities import SacrificeSelf, TriggeredAbility
         eff = SacrificeSelf() if m.group(1) == "sacrifice it" else ReturnSourceToHand()
         out["triggered"].append(TriggeredAbility(("becomes_target",), (eff,), (), False, line))
+        return True
+    # CR 603.6a: "When ~ enters untapped, [effect]" (the trigger event is entering
+    # untapped; lands that enter tapped unless ...).
+    m = re.fullmatch(r"when ~ enters untapped, (.+)", line[:-1] if line.endswith(".") else line,
+                     re.I)
+    if m:
+        from ..abilities import TriggeredAbility
+        from ..oracle import compile_effect
+        body = m.group(1)
+        optional = body.lower().startswith("you may ")
+        if optional:
+            body = body[len("you may "):]
+        compiled = compile_effect(body + ".")
+        if compiled is None:
+            return False
+        out["triggered"].append(TriggeredAbility(("enters",), compiled[1], compiled[0],
+                                                 optional, line, "tt:entered_untapped"))
+        return True
+    # CR 118.12: "When ~ enters, sacrifice it unless you return an artifact you control to
+    # its owner's hand."
+    m = re.fullmatch(r"when ~ enters, sacrifice (?:it|~) unless you return an? (artifact|creature|"
+                     r"land|enchantment) you control to its owner's hand", low)
+    if m:
+        from ..abilities import TriggeredAbility
+        spec = TargetSpec("permanent", controller="you", types=(m.group(1).capitalize(),))
+        out["triggered"].append(TriggeredAbility(("enters",), (SacrificeUnlessReturn(spec),),
+                                                 (), False, line))
         return True
     # CR 509.3b / 509.3d / 120.3: "Whenever ~ blocks or becomes blocked by a creature, ~
     # deals N damage to that creature" ("that creature": the other creature).

@@ -108,8 +108,14 @@ def lure_requirements(g, blockers, attackers) -> list[tuple[int, int]]:
 def fire_leaves(g, o) -> None:
     """CR 603.6c / 603.10a: leaves-the-battlefield abilities look back in time: the
     permanent's own "when ~ leaves the battlefield" triggers, whatever zone it goes to."""
-    from ..triggers import fire_self
-    fire_self(g, "leaves_battlefield", o)
+    from ..triggers import _dies_matches, fire_self, fire_watchers
+    if o.defn.triggered:
+        fire_self(g, "leaves_battlefield", o)
+    # "whenever another creature you control leaves the battlefield" (``leaves|QUALS|WHO|
+    # other``): the permanents on the battlefield, and the one leaving, look back.
+    for w in [g.objects[x] for x in g.battlefield] + [o]:
+        if w.defn.triggered:
+            fire_watchers(g, w, "leaves|", lambda ev, w=w: _dies_matches(ev, w, o))
 
 
 def fire_becomes_target(g, o, item) -> None:
@@ -225,7 +231,10 @@ def condition_now(g, name: str, controller: int, source_oid: int | None, source_
 
 
 def trigger_condition(g, name: str, o, info) -> bool:
-    """CR 603.4: the intervening "if" checked as the trigger event happens (``tt:NAME``)."""
+    """CR 603.4: the intervening "if" checked as the trigger event happens (``tt:NAME``);
+    ``tt:entered_untapped``: CR 603.6a, the permanent entered untapped (the event itself)."""
+    if name == "tt:entered_untapped":
+        return not o.tapped
     return condition_now(g, name[3:], o.controller, o.oid, o.card)
 
 
@@ -278,5 +287,40 @@ def _return_source_to_hand(g, item, eff, legal):
     return None
 
 
-EFFECTS: dict = {T.ReturnSourceToHand: _return_source_to_hand, T.IfCondition: _if_condition, T.UntapUpTo: _untap_up_to, T.TapOrUntap: _tap_or_untap,
+def _sacrifice_unless_return(g, item, eff, legal):
+    """CR 118.12 / 701.21a: the controller may return a matching permanent they control
+    to its owner's hand; if they don't, they sacrifice the source (Glint Hawk ruling: they
+    may choose to sacrifice it even with an artifact)."""
+    from .. import zones
+    from ..effects import _ask_unless
+    from ..effects_more import permanent_matches
+    from ..flow import ask
+    player = item.controller
+    src = g.objects.get(item.source)
+    cands = [oid for oid in g.battlefield
+             if permanent_matches(g, g.objects[oid], eff.spec, player)]
+    info = item.info
+    if _ask_unless(g, info, player, bool(cands), "118.12") == "ask":
+        return "ask"
+    if info.get("unless") == "ask":
+        if info.pop("answer", False):
+            info["unless"] = "choose"
+            ask(g, player, "return", {"count": 1, "candidates": cands, "resolving": True,
+                                      "rule": "118.12"})
+            if g.pending is not None:
+                return "ask"
+        else:
+            if src is not None and src.zone == "battlefield" and src.controller == player:
+                g.event("701.21a", f"{g.pname(player)} sacrifices {src.defn.name}")
+                zones.move(g, src, "graveyard")
+            return None
+    for oid in info.pop("answer", ()):
+        o = g.objects.get(oid)
+        if o is not None and o.zone == "battlefield":
+            n = zones.move(g, o, "hand")
+            g.event("400.6", f"{n.defn.name} returns to its owner's hand")
+    return None
+
+
+EFFECTS: dict = {T.SacrificeUnlessReturn: _sacrifice_unless_return, T.ReturnSourceToHand: _return_source_to_hand, T.IfCondition: _if_condition, T.UntapUpTo: _untap_up_to, T.TapOrUntap: _tap_or_untap,
                  T.DamageSubject: _damage_subject}
