@@ -16,7 +16,8 @@ from ..abilities import ChoiceCost, CreateTokens, TargetSpec
 
 # CR 603.1 / 601.2i: "When you cast this spell" triggers as the spell becomes cast (its
 # source is the spell on the stack).
-TRIGGERS: list = [(r"when you cast ~", ("cast_self",))]
+TRIGGERS: list = [(r"when you cast ~", ("cast_self",)),
+                  (r"when you cast ~ and when ~ dies", ("cast_self", "dies"))]
 
 _NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle", "instant",
@@ -83,6 +84,23 @@ class ReturnSelfToBattlefield:
     owner's control."""
 
     tapped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeUnlessReturn:
+    """CR 118.12 / 701.21a: "Sacrifice ~ unless you return an artifact you control to its
+    owner's hand" -- the controller chooses whether to return a permanent matching
+    ``spec`` (other than the source); if they don't, they sacrifice the source."""
+
+    spec: TargetSpec = field(default_factory=TargetSpec)
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOrYouDraw:
+    """CR 701.9a / 608.2c: "Each opponent discards a card. For each opponent who can't, you
+    draw a card." -- an opponent with no card in hand can't discard."""
+
+    count: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +323,30 @@ def compile_sentence(s: str, low: str):
     r = _if_you_do(s, low)
     if r is not None:
         return r
+    m = re.fullmatch(r"sacrifice (?:it|~) unless you return an? (non-)?([a-z]+) (artifact|creature|"
+                     r"land|permanent|enchantment)? ?you control to its owner's hand", low)
+    if m:
+        word, kind = m.group(2), m.group(3)
+        if kind is None:
+            kind, word = word, None
+        if kind not in ("artifact", "creature", "land", "permanent", "enchantment"):
+            return None
+        types = () if kind == "permanent" else (kind.capitalize(),)
+        quals: tuple = ()
+        if word is not None:
+            from ..keywords import is_creature_type
+            sub = word.capitalize()
+            if not m.group(1) or sub not in ("Lair", "Locus", "Gate", "Desert", "Forest",
+                                               "Island", "Swamp", "Mountain", "Plains") \
+                    and not is_creature_type(sub):
+                return None
+            quals = (f"nonsub:{sub}",)
+        elif m.group(1):
+            return None
+        return (), (SacrificeUnlessReturn(TargetSpec("permanent", controller="you", types=types,
+                                                     other=True, quals=quals)),)
+    if low == "each opponent discards a card. for each opponent who can't, you draw a card":
+        return (), (DiscardOrYouDraw(1),)
     if "." in low:
         return None
     # CR 608.2h: "If the discarded card wasn't a land card, ~ deals 2 damage to each

@@ -277,6 +277,76 @@ def _return_self_to_battlefield(g, item, eff, legal):
     return None
 
 
+# ---------------------------------------------------------------- sacrifice unless
+
+def _sacrifice_unless_return(g, item, eff, legal):
+    """CR 118.12: "Sacrifice ~ unless you return an artifact you control to its owner's
+    hand": the controller may return one (asked only if they can); if they don't, they
+    sacrifice the source (CR 701.21a), if it is still on the battlefield."""
+    from ..casting import _filter_matches
+    from ..flow import ask
+    player = item.controller
+    src = g.objects.get(item.source)
+    info = item.info
+    st = info.get("unless_return")
+    if st is None:
+        cands = [oid for oid in g.battlefield if oid != item.source
+                 and g.objects[oid].controller == player
+                 and _filter_matches(g, g.objects[oid], eff.spec, player)]
+        if cands:
+            info["unless_return"] = "ask"
+            ask(g, player, "yes_no", {"rule": "118.12", "resolving": True})
+            if g.pending is not None:
+                return "ask"
+        else:
+            info["unless_return"] = "ask"
+            info["answer"] = False
+        st = "ask"
+    if st == "ask":
+        if info.pop("answer", False):
+            info["unless_return"] = "choose"
+            cands = [oid for oid in g.battlefield if oid != item.source
+                     and g.objects[oid].controller == player
+                     and _filter_matches(g, g.objects[oid], eff.spec, player)]
+            ask(g, player, "choose_cards", {"cards": cands, "count": 1, "resolving": True,
+                                            "rule": "118.12", "purpose": "return"})
+            if g.pending is not None:
+                return "ask"
+        else:
+            info["unless_return"] = "done"
+            if src is not None and src.zone == "battlefield":
+                g.event("701.21a", f"{g.pname(player)} sacrifices {src.defn.name}")
+                fire_sacrificed(g, src)
+                zones.move(g, src, "graveyard")
+            return None
+    for oid in info.pop("answer", ()):
+        o = g.objects.get(oid)
+        if o is not None and o.zone == "battlefield":
+            g.event("400.6", f"{o.defn.name} returns to its owner's hand")
+            zones.move(g, o, "hand")
+    info["unless_return"] = "done"
+    return None
+
+
+# ---------------------------------------------------------------- discard or draw
+
+def _discard_or_you_draw(g, item, eff, legal):
+    """CR 701.9a: each opponent discards; CR 608.2c: then the controller draws a card for
+    each opponent who couldn't (had no card in hand as the discard happened)."""
+    from ...compiler.abilities import PlayerDiscards
+    from ..effects import execute
+    info = item.info
+    if "cant_discard" not in info:
+        info["cant_discard"] = sum(1 for p in (0, 1) if p != item.controller
+                                   and not g.players[p].lost and not g.players[p].hand)
+    if execute(g, item, PlayerDiscards(eff.count, "each_opponent"), legal) == "ask":
+        return "ask"
+    n = info.pop("cant_discard")
+    if n:
+        zones.draw(g, item.controller, n)
+    return None
+
+
 # ---------------------------------------------------------------- explore
 
 def _explore(g, item, eff, legal):
@@ -337,5 +407,7 @@ EFFECTS: dict = {
     C.IfPaid: _if_paid,
     C.IfYouDo: _if_you_do,
     C.Explore: _explore,
+    C.DiscardOrYouDraw: _discard_or_you_draw,
+    C.SacrificeUnlessReturn: _sacrifice_unless_return,
     C.ReturnSelfToBattlefield: _return_self_to_battlefield,
 }
