@@ -229,6 +229,9 @@ def put_counters(g, o, kind: str, n: int) -> None:
         o.counters = {}
     o.counters[kind] = o.counters.get(kind, 0) + n
     g.event("122.1", f"{n} {kind} counter(s) put on {g.oname(o.oid)}")
+    if kind == "lore":
+        from .areas.faces_saga import lore_added
+        lore_added(g, o, o.counters[kind] - n)   # CR 714.2b: chapter abilities
 
 
 def _put_counters(g, item, eff, legal):

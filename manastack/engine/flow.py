@@ -241,6 +241,9 @@ def begin_step(g, step: str) -> None:
             g.event("103.8a", f"{g.pname(a)} skips the first draw")
         else:
             zones.draw(g, a)   # CR 504.1
+    elif step == "main1":
+        from .areas.faces_saga import precombat_main
+        precombat_main(g)   # CR 505.4 / 714.3c: lore counters on the active player's Sagas
     elif step == "beginning_of_combat":
         g.combat = Combat()
     elif step == "declare_attackers":

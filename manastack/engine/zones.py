@@ -73,9 +73,10 @@ def _enters(g, n: Obj, x: int = 0, chosen=None, alt=None, kicked: int = 0) -> No
             n.counters[s.counter] = n.counters.get(s.counter, 0) + k
             g.event("614.1c", f"{n.defn.name} enters with {k} {s.counter} counter(s) (kicked)")
     g.battlefield.append(n.oid)
-    if "daybound" in n.defn.keywords or "nightbound" in n.defn.keywords:
-        from .areas.faces import daybound_enters
-        daybound_enters(g, n)   # CR 702.145d / 702.145g
+    if "daybound" in n.defn.keywords or "nightbound" in n.defn.keywords or \
+            "Saga" in n.defn.subtypes:
+        from .areas.faces import entered
+        entered(g, n)   # CR 702.145d / 702.145g; 714.3a: a Saga's first lore counter
     if n.defn.triggered:
         from .triggers import fire_self
         fire_self(g, "enters", n)   # CR 603.6a

@@ -211,6 +211,9 @@ _LAST_TURN = {"no spells were cast last turn": "faces:no_spells_last_turn",
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if low.startswith("craft with") and not is_spell:
         return _craft(line, low, out)
+    from . import faces_saga
+    if faces_saga.compile_line(line, low, is_spell, out):   # CR 714.2: chapter abilities
+        return True
     # CR 702.145b / 702.145e: daybound and nightbound (engine/areas/faces.py: day and night);
     # CR 702.102a: fuse (a split card's fused half, areas/faces.py ``_fused``)
     if low == "fuse" and is_spell:
@@ -251,6 +254,10 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
 
 
 def compile_sentence(s: str, low: str):
+    from . import faces_saga
+    r = faces_saga.compile_sentence(s, low)
+    if r is not None:
+        return r
     low = low.rstrip(".")
     # CR 701.27a: "Transform ~."
     if low == "transform ~":

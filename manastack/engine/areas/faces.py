@@ -320,6 +320,9 @@ def condition_holds(g, name: str, o, info) -> bool:
     """The werewolves' intervening "if" (CR 603.4): no spells were cast during the
     previous turn, or a player cast two or more spells during it (spells counted as
     CR 601.2i casts them)."""
+    if name.startswith("faces:chapter:"):
+        from .faces_saga import chapter_triggers
+        return chapter_triggers(g, name, o, info)   # CR 714.2b
     counts = [p.spells_last_turn for p in g.players]
     if name == "faces:no_spells_last_turn":
         return g.turn > 1 and sum(counts) == 0
@@ -418,5 +421,15 @@ def _return_transformed(g, item, eff, legal):
     return None
 
 
+def entered(g, n) -> None:
+    """A permanent with daybound or nightbound, or a Saga, entered the battlefield."""
+    if "Saga" in n.defn.subtypes:
+        from .faces_saga import saga_enters
+        saga_enters(g, n)   # CR 714.3a
+    daybound_enters(g, n)   # CR 702.145d / 702.145g
+
+
+from .faces_saga import EFFECTS as _SAGA_EFFECTS  # noqa: E402
+
 EFFECTS: dict = {Transform: _transform, RevealTopTransform: _reveal_top_transform,
-                 ReturnTransformed: _return_transformed}
+                 ReturnTransformed: _return_transformed, **_SAGA_EFFECTS}
