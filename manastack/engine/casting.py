@@ -655,6 +655,8 @@ def finish_cast(g) -> None:
         fire_cast_noncreature(g, item)
         from .areas.optional_costs import fire_cast_self
         fire_cast_self(g, item)
+        from .areas.casting_keywords import note_storm
+        note_storm(g, item)   # CR 702.40a: the spells cast before it this turn
     else:
         g.event("602.2b", f"{g.pname(player)} activates an ability of {g.oname(item.source)}")
     g.priority = player

@@ -232,6 +232,9 @@ def begin_step(g, step: str) -> None:
     if step == "upkeep":
         from .triggers import fire_upkeep
         fire_upkeep(g)
+        if g.cast_permits:
+            from .areas.casting_keywords import fire_rebound
+            fire_rebound(g)   # CR 702.88a: "at the beginning of your next upkeep"
     if step == "end":
         from .triggers import fire_end_step
         fire_end_step(g)   # CR 513.1a

@@ -173,6 +173,10 @@ def _finish(g, item, countered: bool = False) -> None:
         from .areas.faces import finish_spell
         if finish_spell(g, item, o, countered):   # CR 715.3d: an Adventure is exiled
             return
+    if not countered and "rebound" in o.defn.keywords:
+        from .areas.casting_keywords import rebound_exile
+        if rebound_exile(g, item, o):   # CR 702.88a
+            return
     if alt in ("flashback", "jump-start"):
         # CR 702.34a / 702.133a: a flashed-back (jump-started) card is exiled instead of
         # going anywhere else.

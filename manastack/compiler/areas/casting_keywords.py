@@ -68,6 +68,18 @@ def _plot_or_foretell(line: str, low: str, is_spell: bool, out: dict) -> bool:
     return True
 
 
+@dataclass(frozen=True, slots=True)
+class CastRebound:
+    """CR 702.88a: "you may cast this card from exile without paying its mana cost" (the
+    delayed triggered ability of rebound)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StormCopies:
+    """CR 702.40a / 707.10: copy the spell once for each other spell cast before it this
+    turn; its controller may choose new targets for each copy (707.10c)."""
+
+
 def _escape(line: str):
     """CR 702.138a: "Escape—[cost]" where the cost has "Exile N other cards from your
     graveyard"."""
@@ -92,6 +104,24 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if words and all(w in CASTING_KEYWORDS or is_keyword(w) for w in words) and any(
             w in CASTING_KEYWORDS for w in words):
         out["keywords"].update(words)
+        return True
+    if low == "rebound" and is_spell:
+        # CR 702.88a: exiled as it resolves if cast from the hand; at the beginning of its
+        # owner's next upkeep (the delayed trigger, event ``rebound_upkeep``), they may
+        # cast it from exile without paying its mana cost.
+        from ..abilities import TriggeredAbility
+        out["keywords"].add("rebound")
+        out["triggered"].append(TriggeredAbility(("rebound_upkeep",), (CastRebound(),), (),
+                                                 False, line))
+        return True
+    if low == "storm" and is_spell:
+        # CR 702.40a: "When you cast this spell, copy it for each other spell that was
+        # cast before it this turn. If the spell has any targets, you may choose new
+        # targets for any of the copies."
+        from ..abilities import TriggeredAbility
+        out["keywords"].add("storm")
+        out["triggered"].append(TriggeredAbility(("cast_self",), (StormCopies(),), (), False,
+                                                 line))
         return True
     if low == "retrace" and is_spell:
         # CR 702.81a: cast from the graveyard by discarding a land card in addition to

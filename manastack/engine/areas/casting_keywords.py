@@ -72,7 +72,7 @@ def permit_forced(g, o) -> str | None:
     p = _permit(g, o)
     if p is None:
         return None
-    return "free" if p[0] == "plot" else "foretell"
+    return {"plot": "free", "foretell": "foretell"}.get(p[0])
 
 
 def why_not_cast_permitted(g, player: int, o) -> str | None:
@@ -80,7 +80,7 @@ def why_not_cast_permitted(g, player: int, o) -> str | None:
     from ..casting import castable_for_some_cost, has_targets
     from ..legal import sorcery_timing
     p = _permit(g, o)
-    if p is None:
+    if p is None or p[0] not in ("plot", "foretell"):
         return "601.2a: only a card in your hand can be cast"
     kind, turn = p
     if o.owner != player:
@@ -110,9 +110,10 @@ def permit_actions(g, player: int) -> list:
     """The cast actions of the plotted and foretold cards ``player`` may cast now."""
     from ..actions import Action
     out = []
-    for oid, _kind, _turn in g.cast_permits:
+    for oid, kind, _turn in g.cast_permits:
         o = g.objects.get(oid)
-        if o is not None and o.zone == "exile" and o.owner == player and \
+        if kind in ("plot", "foretell") and o is not None and o.zone == "exile" and \
+                o.owner == player and \
                 why_not_cast_permitted(g, player, o) is None:
             out.append(Action("cast", oid))
     return out
@@ -121,3 +122,196 @@ def permit_actions(g, player: int) -> list:
 def face_down_in_exile(g, oid: int) -> bool:
     """CR 702.143a: a foretold card is exiled face down (its owner may look at it)."""
     return any(p[0] == oid and p[1] == "foretell" for p in g.cast_permits)
+
+
+# ---------------------------------------------------------------- rebound (CR 702.88)
+
+def rebound_exile(g, item, o) -> bool:
+    """CR 702.88a: a rebound spell cast from its owner's hand is exiled as it resolves
+    instead of going to the graveyard; the delayed trigger waits for that player's next
+    upkeep (``cast_permits`` kind ``rebound``). Returns whether it was exiled."""
+    from .. import zones
+    if item.info.get("from") != "hand" or item.info.get("copy"):
+        return False
+    n = zones.move(g, o, "exile")
+    g.cast_permits = [p for p in g.cast_permits if p[0] in g.objects
+                      and g.objects[p[0]].zone == "exile"]
+    g.cast_permits.append([n.oid, "rebound", g.turn])
+    g.event("702.88a", f"{n.defn.name} is exiled (rebound)")
+    return True
+
+
+def fire_rebound(g) -> None:
+    """CR 702.88a / 603.7: at the beginning of its owner's next upkeep, the delayed
+    triggered ability of each rebounded card triggers (once)."""
+    from ..triggers import fire_self
+    keep = []
+    for p in g.cast_permits:
+        oid, kind, turn = p
+        o = g.objects.get(oid)
+        if kind == "rebound" and o is not None and o.zone == "exile" and o.owner == g.active \
+                and g.turn > turn:
+            fire_self(g, "rebound_upkeep", o, {})
+            continue
+        keep.append(p)
+    g.cast_permits = keep
+
+
+def _cast_rebound(g, item, eff, legal):
+    """CR 702.88a-b: the owner may cast the exiled card without paying its mana cost, as
+    the trigger resolves (CR 608.2g); if not, it stays exiled."""
+    from ..casting import begin_cast
+    from ..flow import ask
+    o = g.objects.get(item.source)
+    if o is None or o.zone != "exile":
+        return None
+    info = item.info
+    st = info.get("rebound")
+    if st is None:
+        from ..casting import has_targets
+        spell = o.defn.spell
+        if spell is not None and not spell.modes and not has_targets(g, spell, o.owner):
+            info["rebound"] = "done"   # CR 601.2c: it can't be cast without a legal target
+            return None
+        info["rebound"] = "ask"
+        ask(g, o.owner, "yes_no", {"rule": "702.88a", "resolving": True})
+        if g.pending is not None:
+            return "ask"
+        st = "ask"
+    if st == "ask":
+        if info.pop("answer", False):
+            info["rebound"] = "casting"
+            begin_cast(g, o.owner, o.oid, forced="free", resume=item.oid)
+            return "ask"
+        info["rebound"] = "done"
+        return None
+    info.pop("answer", None)
+    return None
+
+
+def _register():
+    from ...compiler.areas.casting_keywords import CastRebound
+    EFFECTS[CastRebound] = _cast_rebound
+
+
+_register()
+
+
+# ---------------------------------------------------------------- storm (CR 702.40)
+
+def note_storm(g, item) -> None:
+    """CR 702.40a: as a spell with storm becomes cast, its storm trigger remembers how
+    many other spells were cast before it this turn (by any player), and the spell's
+    targets and choices, for copies made even if the spell has left the stack."""
+    if not g.waiting or "storm" not in g.card_definition(item.source_card).keywords:
+        return
+    n = sum(p.spells_cast for p in g.players) - 1
+    for i, rec in enumerate(g.waiting):
+        src, card, idx, ctl, info = rec
+        if info.get("spell") != item.oid or "storm_count" in info:
+            continue
+        trig = g.card_definition(card).triggered
+        if idx < len(trig) and any(type(e).__name__ == "StormCopies" for e in trig[idx].effects):
+            new = dict(info)
+            new["storm_count"] = n
+            new["storm_targets"] = list(item.targets)
+            for k in ("groups", "modes", "cost_choice"):
+                if k in item.info:
+                    new["storm_" + k] = item.info[k]
+            new["storm_x"] = item.x
+            g.waiting[i] = (src, card, idx, ctl, new)
+
+
+def put_spell_copy(g, card: int, controller: int, targets, info: dict, x: int = 0) -> None:
+    """CR 707.10 / 707.10c: put a copy of the spell of ``card`` on the stack under
+    ``controller``'s control, with the copied choices (modes, X, costs paid, target
+    groups) and ``targets``. A copy isn't cast; it is a token-like object that ceases to
+    exist once it leaves the stack (CR 707.10a, 704.5d)."""
+    from ..state import StackItem
+    from ..zones import new_object
+    d = g.card_definition(card)
+    tok = g.register_token({"name": d.name, "types": list(d.types),
+                            "subtypes": list(d.subtypes), "colors": list(d.colors),
+                            "text": d.text})
+    n = new_object(g, tok, controller, "stack")
+    n.controller = controller
+    copy = StackItem(n.oid, n.oid, controller, None, tuple(targets), x, tok)
+    copy.info.update(info)
+    copy.info["copy"] = True
+    g.stack.append(copy)
+    g.event("707.10", f"{g.pname(controller)} copies {d.name}"
+            + (f" (targets {', '.join(g.oname(t) for t in targets)})" if targets else ""))
+
+
+def _storm(g, item, eff, legal):
+    """CR 702.40a / 707.10c: make the copies one at a time; for a spell with targets, its
+    controller is asked whether to choose new targets for each copy (``yes_no``, then
+    ``targets`` for each target of the spell)."""
+    from ..flow import ask
+    from ..resolution import ability_of
+    from ..targets import candidates
+    info = item.info
+    left = info.setdefault("storm_left", info.get("storm_count", 0))
+    if "storm_announced" not in info:
+        info["storm_announced"] = True
+        g.event("702.40a", f"storm: {left} cop{'y' if left == 1 else 'ies'}")
+    card = item.source_card
+    extra = {k[6:]: info[k] for k in ("storm_groups", "storm_modes", "storm_cost_choice")
+             if k in info}
+    probe = type(item)(0, 0, item.controller, None, tuple(info.get("storm_targets", ())), 0,
+                       card)
+    probe.info = dict(extra)
+    ab = ability_of(g, probe)
+    specs = ab.targets if ab is not None else ()
+    original = list(info.get("storm_targets", ()))
+    made = info.setdefault("storm_made", [])
+    while info["storm_left"] > 0:
+        st = info.get("storm_stage", "new")
+        if st == "new" and specs:
+            info["storm_stage"] = "asked"
+            ask(g, item.controller, "yes_no", {"rule": "707.10c", "resolving": True})
+            if g.pending is not None:
+                return "ask"
+            st = "asked"
+        if st == "asked":
+            if info.pop("answer", False):
+                info["storm_stage"] = st = "choosing"
+                info["storm_new"] = []
+            else:
+                st = "copy"
+        if st == "choosing":
+            chosen = info["storm_new"]
+            if "answer" in info:
+                chosen.append(list(info.pop("answer") or ()))
+            if len(chosen) < len(specs):
+                spec = specs[len(chosen)]
+                ask(g, item.controller, "targets",
+                    {"candidates": candidates(g, spec, item.controller, None),
+                     "min": spec.minimum, "max": spec.maximum, "resolving": True,
+                     "rule": "707.10c"})
+                if g.pending is not None:
+                    return "ask"
+                continue   # the one legal answer was taken (or none: no target)
+            made.append([[t for grp in chosen for t in grp], [len(grp) for grp in chosen]])
+        else:
+            made.append([original, None])
+        info["storm_left"] -= 1
+        info["storm_stage"] = "new"
+        info.pop("storm_new", None)
+    # The copies are put on the stack once all are made (the answers to the choices above
+    # belong to this ability, which stays on top of the stack while it resolves).
+    for targets, groups in made:
+        copy_info = dict(extra)
+        if groups is not None:
+            copy_info["groups"] = groups
+        put_spell_copy(g, card, item.controller, targets, copy_info, info.get("storm_x", 0))
+    info["storm_made"] = []
+    return None
+
+
+def _register_storm():
+    from ...compiler.areas.casting_keywords import StormCopies
+    EFFECTS[StormCopies] = _storm
+
+
+_register_storm()
