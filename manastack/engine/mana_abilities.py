@@ -222,6 +222,9 @@ def resolve_mana_ability(g, player: int, src, card: int, number: int, answer=Non
             elif options:
                 answer = options[0]
         symbols += symbols_for(g, player, src, eff, answer)
+    if len(ab.effects) > 1:
+        from .areas.damage_text import mana_ability_damage
+        mana_ability_damage(g, player, src, ab)   # "~ deals 1 damage to you" (CR 605.3b)
     asked = produce(g, player, src, ab, symbols)
     if resume and not asked:
         resume_after_mana(g, player)

@@ -96,6 +96,16 @@ class DividedDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class DamageToController:
+    """CR 120.3: the source deals ``amount`` damage to the controller of target number
+    ``target`` ("and 2 damage to that creature's controller"; its last known controller
+    if it has left, CR 608.2h)."""
+
+    amount: int
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class GainThatMuchLife:
     """CR 119.3 / 603.2: "you gain that much life" -- the amount of damage the trigger
     event dealt."""
@@ -209,7 +219,36 @@ _SPEND_X = re.compile(r"(.+) spend only (white|blue|black|red|green) mana on x\.
 _COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
+_PAIN = re.compile(r"([^:]+: add .+?)\. ~ deals (1|2|3) damage to you")
+
+
+def _pain_mana_ability(line: str, low: str, out: dict) -> bool:
+    """CR 605.1a / 605.3b: "{T}: Add {W} or {B}. ~ deals 1 damage to you." -- a mana
+    ability (no target) that also deals damage to its controller as it resolves."""
+    from .. import oracle
+    from ..abilities import DealDamage
+    m = _PAIN.fullmatch(low)
+    if not m:
+        return False
+    inner = {"keywords": set(), "static": [], "activated": [], "triggered": [],
+             "spell": None, "alternatives": []}
+    if not oracle.compile_line(line[:m.end(1)] + ".", False, inner):
+        return False
+    if len(inner["activated"]) != 1 or inner["static"] or inner["triggered"] \
+            or inner["keywords"] or inner.get("required") or inner.get("additional"):
+        return False
+    ab = inner["activated"][0]
+    if not ab.mana_ability:
+        return False
+    from dataclasses import replace
+    out["activated"].append(replace(ab, effects=ab.effects + (DealDamage(int(m.group(2)), -1),),
+                                    text=line))
+    return True
+
+
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
+    if not is_spell and _pain_mana_ability(line, low, out):
+        return True
     m = _SPEND_X.fullmatch(low)
     if m and not is_spell and ":" in line:
         # An activated ability "{X}: ... Spend only black mana on X."
@@ -285,6 +324,37 @@ def _divided(low: str):
     return (replace(spec, minimum=1, maximum=hi),), (DividedDamage(n, 0),)
 
 
+_TWO_DAMAGE = re.compile(r"(~|it) deals (\d+) damage to (.+?) and (\d+) damage to (.+)")
+
+
+def _two_damage(s: str, low: str):
+    """CR 120.3: "~ deals 3 damage to target creature and 3 damage to target player or
+    planeswalker" / "... and 1 damage to you" / "... and 2 damage to that creature's
+    controller": two amounts, one source."""
+    from .. import oracle
+    from ..abilities import DealDamage
+    from ..effect_text import target_phrase
+    m = _TWO_DAMAGE.fullmatch(low)
+    if not m:
+        return None
+    first = oracle.compile_sentence(s[:m.end(3)])
+    if first is None or len(first[0]) != 1 or len(first[1]) != 1 or \
+            not isinstance(first[1][0], DealDamage) or first[1][0].target != 0:
+        return None
+    n2, rest = int(m.group(4)), m.group(5)
+    if rest == "you":
+        return first[0], first[1] + (DealDamage(n2, -1),)
+    if rest in ("that creature's controller", "that permanent's controller"):
+        return first[0], first[1] + (DamageToController(n2, 0),)
+    if rest in ("target player or planeswalker", "target player", "target opponent",
+                "target creature", "target opponent or planeswalker"):
+        spec = target_phrase(rest)
+        if spec is None or spec.kind == first[0][0].kind == "creature":
+            return None   # two "target creature"s may be the same creature: not yet
+        return first[0] + (spec,), first[1] + (DealDamage(n2, 1),)
+    return None
+
+
 _CHAIN = re.compile(
     r"(.+?)\. then (?:that player or that permanent's controller|that creature's controller|"
     r"that permanent's controller) may (?:pay ((?:\{[^}]+\})+)\. if the player does, they may|)"
@@ -297,6 +367,9 @@ def compile_sentence(s: str, low: str):
     if r is not None:
         return r
     r = _divided(low)
+    if r is not None:
+        return r
+    r = _two_damage(s, low)
     if r is not None:
         return r
     m = _CHAIN.fullmatch(low)

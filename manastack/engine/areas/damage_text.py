@@ -15,8 +15,8 @@ and end in the cleanup step (CR 514.2).
 
 from __future__ import annotations
 
-from ...compiler.areas.damage_text import (DamageThenExile, DividedDamage, GainThatMuchLife,
-                                           PayToCopy,
+from ...compiler.areas.damage_text import (DamageThenExile, DamageToController, DividedDamage,
+                                           GainThatMuchLife, PayToCopy,
                                            PowerDamage, PreventDamage, SpendOnlyOnX)
 from ..state import ContinuousEffect
 
@@ -485,6 +485,20 @@ def x_in_color(ab, x: int, generic: int, colored):
     return generic - n, colored
 
 
+# ---------------------------------------------------------------- mana abilities
+
+
+def mana_ability_damage(g, player: int, src, ab) -> None:
+    """CR 605.3b: a mana ability resolves at once, its damage to its controller too
+    ("{T}: Add {W} or {B}. This land deals 1 damage to you.")."""
+    from ...compiler.abilities import DealDamage
+    from ..effects import deal_damage
+    for eff in ab.effects:
+        if isinstance(eff, DealDamage) and eff.target < 0:
+            deal_damage(g, src.oid if src is not None else -1, player, eff.amount, src,
+                        source_card=src.card if src is not None else None)
+
+
 # ---------------------------------------------------------------- divided damage (CR 601.2d)
 
 
@@ -538,7 +552,20 @@ def _divided_damage(g, item, eff, legal):
     return None
 
 
+def _damage_to_controller(g, item, eff, legal):
+    """CR 120.3: damage to the target's controller (none if the target is illegal)."""
+    from ..effects import deal_damage, first_target
+    t = first_target(item, eff.target)
+    o = g.objects.get(t) if t in legal else None
+    if o is None:
+        return None
+    deal_damage(g, item.source, o.controller, eff.amount, g.objects.get(item.source),
+                source_card=item.source_card)
+    return None
+
+
 EFFECTS: dict = {
+    DamageToController: _damage_to_controller,
     DividedDamage: _divided_damage,
     SpendOnlyOnX: lambda g, item, eff, legal: None,
     PayToCopy: _pay_to_copy,
