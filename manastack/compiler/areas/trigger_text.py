@@ -92,6 +92,22 @@ class SacrificeUnlessReturn:
     spec: TargetSpec
 
 
+@dataclass(frozen=True, slots=True)
+class ModifyEachOfPlayer:
+    """CR 611.2c / 613.4c: each creature target player number ``target`` controls as the
+    effect begins gets +``power``/+``toughness`` until end of turn."""
+
+    power: int
+    toughness: int
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GainLifePerHand:
+    """CR 119.3: you gain life equal to the number of cards in your hand (counted as the
+    effect happens, CR 608.2h)."""
+
+
 # ---------------------------------------------------------------- trigger events (CR 603.1)
 
 TRIGGERS: list = [
@@ -100,6 +116,9 @@ TRIGGERS: list = [
     (r"(?:when|whenever) ~ leaves the battlefield", ("leaves_battlefield",)),
     # CR 603.2: "when ~ becomes the target of a spell or ability".
     (r"(?:when|whenever) ~ becomes the target of a spell or ability", ("becomes_target",)),
+    # CR 601.2i / 603.2: heroic -- "whenever you cast a spell that targets ~" (once for
+    # each such spell, however often it targets ~).
+    (r"whenever you cast a spell that targets ~", ("you_cast_spell_targeting",)),
     # CR 509.3d: once for each creature blocking it.
     (r"whenever ~ becomes blocked by a creature", ("becomes_blocked_by_creature",)),
     # CR 509.3b: once for each attacking creature it blocks.
@@ -276,6 +295,21 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if low == "~ can't be blocked by more than one creature":
         out["static"].append(StaticAbility("max_blockers", line, power=1))
         return True
+    # CR 509.1b: "can't be blocked except by creatures with flying (or reach)".
+    m = re.fullmatch(r"~ can't be blocked except by creatures with (flying|defender|haste|reach)"
+                     r"(?: or (flying|defender|haste|reach))?", low)
+    if m:
+        out["static"].append(StaticAbility("blockable_only_by", line,
+                                           keywords=tuple(k for k in m.groups() if k)))
+        return True
+    # CR 614.1c-d: "~ enters tapped with two charge counters on it."
+    m = re.fullmatch(r"~ enters tapped (?:and )?with " + _N + r" (charge|depletion) counters? on it",
+                     low)
+    if m:
+        out["static"].append(StaticAbility("enters_tapped", line))
+        out["static"].append(StaticAbility("enters_with_n_counters", line, power=_num(m.group(1)),
+                                           counter=m.group(2)))
+        return True
     # CR 509.1b: "can't be blocked by creatures with power N or greater".
     m = re.fullmatch(r"~ can't be blocked by creatures with power (\d+) or greater", low)
     if m:
@@ -324,6 +358,15 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         spec = TargetSpec("permanent", controller="you", types=(m.group(1).capitalize(),))
         out["triggered"].append(TriggeredAbility(("enters",), (SacrificeUnlessReturn(spec),),
                                                  (), False, line))
+        return True
+    # CR 603.2: heroic -- "put a +1/+1 counter on it" ("it" is ~).
+    m = re.fullmatch(r"(?:heroic — )?whenever you cast a spell that targets ~, put " + _N +
+                     r" \+1/\+1 counters? on it", low)
+    if m:
+        from ..abilities import PutCounters, TriggeredAbility
+        out["triggered"].append(TriggeredAbility(
+            ("you_cast_spell_targeting",), (PutCounters("+1/+1", _num(m.group(1)), -1),), (),
+            False, line))
         return True
     # CR 509.3b / 509.3d / 120.3: "Whenever ~ blocks or becomes blocked by a creature, ~
     # deals N damage to that creature" ("that creature": the other creature).
@@ -380,6 +423,25 @@ def compile_sentence(s: str, low: str):
         return (), (SacrificeSelf(),)
     if low == "return ~ to its owner's hand":
         return (), (ReturnSourceToHand(),)
+    # CR 509.1b / 611.2a: "~ can't be blocked this turn except by creatures with haste".
+    m = re.fullmatch(r"~ can't be blocked this turn except by creatures with (flying|defender|"
+                     r"haste|reach)", low)
+    if m:
+        return (), (Restrict((f"cant_be_blocked_except_by_{m.group(1)}",), -1),)
+    # CR 611.2c: "Creatures target player controls get -2/-2 until end of turn."
+    m = re.fullmatch(r"creatures target player controls get ([+-]\d+)/([+-]\d+) until end of turn",
+                     low)
+    if m:
+        return ((TargetSpec("player"),),
+                (ModifyEachOfPlayer(int(m.group(1)), int(m.group(2)), 0),))
+    # CR 119.3: "you gain life equal to the number of cards in your hand".
+    if low == "you gain life equal to the number of cards in your hand":
+        return (), (GainLifePerHand(),)
+    m = re.fullmatch(r"draw (a|one|two|three) cards?, then you gain life equal to the number of "
+                     r"cards in your hand", low)
+    if m:
+        from ..abilities import DrawCards
+        return (), (DrawCards(_num(m.group(1))), GainLifePerHand())
     # CR 701.26b: "Untap up to two lands."
     m = re.fullmatch(r"untap up to " + _N + r" (lands|creatures)", low)
     if m:

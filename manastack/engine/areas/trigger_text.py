@@ -67,6 +67,18 @@ def blocker_restricted(g, blocker, attacker) -> bool:
             from ..characteristics import power
             if power(g, blocker) >= s.power:
                 return True
+        elif s.kind == "blockable_only_by":
+            from ..characteristics import has_keyword
+            if not any(has_keyword(g, blocker, k) for k in s.keywords):
+                return True
+    if g.effects:
+        # CR 611.2a: "can't be blocked this turn except by creatures with haste".
+        from ..characteristics import has_keyword
+        for e in g.effects:
+            if e.layer == "restriction" and e.affected == attacker.oid and isinstance(
+                    e.data, str) and e.data.startswith("cant_be_blocked_except_by_") \
+                    and not has_keyword(g, blocker, e.data[len("cant_be_blocked_except_by_"):]):
+                return True
     return False
 
 
@@ -119,9 +131,13 @@ def fire_leaves(g, o) -> None:
 
 
 def fire_becomes_target(g, o, item) -> None:
-    """CR 603.2: "when ~ becomes the target of a spell or ability"."""
+    """CR 603.2: "when ~ becomes the target of a spell or ability"; CR 601.2i: heroic,
+    "whenever you cast a spell that targets ~" (the spell's targets are chosen as it is
+    cast, 601.2c; the trigger waits until the casting is over, 603.3)."""
     from ..triggers import fire_self
     fire_self(g, "becomes_target", o, {"spell": item.oid})
+    if item.is_spell and item.controller == o.controller and item.trigger is None:
+        fire_self(g, "you_cast_spell_targeting", o, {"spell": item.oid})
 
 
 def fire_block_pairs(g, pairs) -> None:
@@ -322,5 +338,33 @@ def _sacrifice_unless_return(g, item, eff, legal):
     return None
 
 
-EFFECTS: dict = {T.SacrificeUnlessReturn: _sacrifice_unless_return, T.ReturnSourceToHand: _return_source_to_hand, T.IfCondition: _if_condition, T.UntapUpTo: _untap_up_to, T.TapOrUntap: _tap_or_untap,
+def _modify_each_of_player(g, item, eff, legal):
+    """CR 611.2c: the creatures the target player controls as the effect begins get
+    +N/+N until end of turn."""
+    from ..effects import _add_effect, first_target
+    from ..effects_more import each_matching
+    from ...compiler.abilities import TargetSpec
+    t = first_target(item, eff.target)
+    if t not in legal or t not in (0, 1):
+        return None
+    for oid in each_matching(g, TargetSpec("creature", controller="you"), t):
+        _add_effect(g, layer="7c", affected=oid, power=eff.power, toughness=eff.toughness,
+                    until="end_of_turn")
+    g.event("611.2c", f"creatures {g.pname(t)} controls get {eff.power:+d}/{eff.toughness:+d}"
+            " until end of turn")
+    return None
+
+
+def _gain_life_per_hand(g, item, eff, legal):
+    """CR 119.3 / 608.2h: the number of cards in hand is counted as the effect happens."""
+    from ..effects import _gain_life
+    from ...compiler.abilities import GainLife
+    n = len(g.players[item.controller].hand)
+    if n > 0:
+        _gain_life(g, item, GainLife(n), legal)
+    return None
+
+
+EFFECTS: dict = {T.ModifyEachOfPlayer: _modify_each_of_player,
+                 T.GainLifePerHand: _gain_life_per_hand, T.SacrificeUnlessReturn: _sacrifice_unless_return, T.ReturnSourceToHand: _return_source_to_hand, T.IfCondition: _if_condition, T.UntapUpTo: _untap_up_to, T.TapOrUntap: _tap_or_untap,
                  T.DamageSubject: _damage_subject}
