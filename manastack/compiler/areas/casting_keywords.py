@@ -80,6 +80,11 @@ class StormCopies:
     turn; its controller may choose new targets for each copy (707.10c)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Cascade:
+    """CR 702.85a: the cascade trigger's effect."""
+
+
 def _escape(line: str):
     """CR 702.138a: "Escape—[cost]" where the cost has "Exile N other cards from your
     graveyard"."""
@@ -121,6 +126,18 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         from ..abilities import TriggeredAbility
         out["keywords"].add("storm")
         out["triggered"].append(TriggeredAbility(("cast_self",), (StormCopies(),), (), False,
+                                                 line))
+        return True
+    if low == "cascade":
+        # CR 702.85a: "When you cast this spell, exile cards from the top of your library
+        # until you exile a nonland card whose mana value is less than this spell's mana
+        # value. You may cast that card without paying its mana cost if the resulting
+        # spell's mana value is less than this spell's mana value. Then put all cards
+        # exiled this way that weren't cast on the bottom of your library in a random
+        # order."
+        from ..abilities import TriggeredAbility
+        out["keywords"].add("cascade")
+        out["triggered"].append(TriggeredAbility(("cast_self",), (Cascade(),), (), False,
                                                  line))
         return True
     if low == "retrace" and is_spell:

@@ -203,7 +203,17 @@ def note_storm(g, item) -> None:
     """CR 702.40a: as a spell with storm becomes cast, its storm trigger remembers how
     many other spells were cast before it this turn (by any player), and the spell's
     targets and choices, for copies made even if the spell has left the stack."""
-    if not g.waiting or "storm" not in g.card_definition(item.source_card).keywords:
+    kws = g.card_definition(item.source_card).keywords
+    if g.waiting and "cascade" in kws:
+        # CR 702.85a / 202.3e: the cascading spell's mana value as it was cast (X counts)
+        o = g.objects.get(item.source)
+        mv = (o.defn.mana_value + o.defn.mana_cost.x * item.x) if o is not None else 0
+        for i, rec in enumerate(g.waiting):
+            if rec[4].get("spell") == item.oid and "cascade_mv" not in rec[4]:
+                new = dict(rec[4])
+                new["cascade_mv"] = mv
+                g.waiting[i] = rec[:4] + (new,)
+    if not g.waiting or "storm" not in kws:
         return
     n = sum(p.spells_cast for p in g.players) - 1
     for i, rec in enumerate(g.waiting):
@@ -315,3 +325,73 @@ def _register_storm():
 
 
 _register_storm()
+
+
+# ---------------------------------------------------------------- cascade (CR 702.85)
+
+def _cascade(g, item, eff, legal):
+    """CR 702.85a: exile cards from the top of the library until a nonland card with a
+    lesser mana value is exiled; its owner may cast it without paying its mana cost
+    (CR 608.2g: during the resolution); then the exiled cards not cast go to the bottom
+    of the library in a random order."""
+    from .. import zones
+    from ..casting import begin_cast, castable_for_some_cost, has_targets
+    from ..flow import ask
+    info = item.info
+    player = item.controller
+    st = info.get("cascade")
+    if st is None:
+        mv = info.get("cascade_mv", 0)
+        p = g.players[player]
+        exiled, hit = [], None
+        while p.library:
+            card = p.library.pop(0)
+            o = zones.new_object(g, card, player, "exile")
+            p.exile.append(o.oid)
+            exiled.append(o.oid)
+            if "Land" not in o.defn.types and o.defn.mana_value < mv:
+                hit = o.oid
+                break
+        g.event("702.85a", f"{g.pname(player)} exiles {len(exiled)} card(s) (cascade)"
+                + (f", hitting {g.oname(hit)}" if hit is not None else ""))
+        info["cascade_exiled"] = exiled
+        info["cascade_hit"] = hit
+        st = info["cascade"] = "hit"
+        if hit is not None:
+            o = g.objects[hit]
+            d = o.defn
+            spell = d.spell
+            if (d.supported and (spell is None or spell.modes or has_targets(g, spell, player))
+                    and castable_for_some_cost(g, player, o, "exile", "free")):
+                info["cascade"] = "ask"
+                ask(g, player, "yes_no", {"rule": "702.85a", "resolving": True})
+                if g.pending is not None:
+                    return "ask"
+                st = "ask"
+    if st == "ask":
+        if info.pop("answer", False):
+            info["cascade"] = "casting"
+            begin_cast(g, player, info["cascade_hit"], forced="free", resume=item.oid)
+            return "ask"
+        st = "hit"
+    info.pop("answer", None)
+    # CR 702.85a: the rest go to the bottom in a random order.
+    rest = [oid for oid in info.get("cascade_exiled", ())
+            if oid in g.objects and g.objects[oid].zone == "exile"]
+    g.rng.shuffle(rest)
+    for oid in rest:
+        zones.move(g, g.objects[oid], "library", top=False)
+    if rest:
+        g.event("702.85a", f"{len(rest)} card(s) put on the bottom of the library in a "
+                "random order")
+    info["cascade"] = "done"
+    info["cascade_exiled"] = []
+    return None
+
+
+def _register_cascade():
+    from ...compiler.areas.casting_keywords import Cascade
+    EFFECTS[Cascade] = _cascade
+
+
+_register_cascade()
