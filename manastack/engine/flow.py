@@ -205,6 +205,7 @@ def end_turn_and_begin_next(g) -> None:
         p.permanent_left = False
         p.spells_last_turn = p.spells_cast   # "last turn" (CR 502.2; areas/faces.py)
         p.drawn = p.spells_cast = 0
+        p.turn_timestamp = g.timestamp
     g.event("500.1", f"turn {g.turn} begins ({g.pname(g.active)})")
     begin_step(g, "untap")
 

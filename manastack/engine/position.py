@@ -118,6 +118,7 @@ def build_position(desc: dict, seed: int = 0) -> tuple[Game, list[list[dict[str,
         pl.life = int(pd.get("life", 20))
         pl.pool = parse_pool(pd.get("pool") or "")
         pl.lands_played = 0
+        pl.turn_timestamp = g.timestamp   # the permanents were there as the turn began
     g.step = step
     if step in ("beginning_of_combat", "end_of_combat"):
         g.combat = Combat()

@@ -127,7 +127,7 @@ class Player:
     __slots__ = ("index", "life", "library", "hand", "graveyard", "exile", "pool",
                  "lands_played", "lost", "drew_from_empty", "mulligans", "kept", "declared",
                  "bottomed", "permanent_left", "poison", "drawn", "spells_cast",
-                 "spells_last_turn")
+                 "spells_last_turn", "turn_timestamp")
 
     def __init__(self, index: int, life: int = 20) -> None:
         self.index = index
@@ -149,6 +149,7 @@ class Player:
         self.poison = 0   # poison counters (CR 122.1f; 704.5c)
         self.drawn = 0         # cards drawn this turn (CR 121.1; "for each card you've drawn")
         self.spells_cast = 0   # spells cast this turn (CR 601.2i; storm, CR 702.40a)
+        self.turn_timestamp = 0   # the game's timestamp as this turn began ("entered this turn")
         self.spells_last_turn = 0   # spells cast during the previous turn (CR 502.2; werewolves)
 
     def copy(self) -> "Player":
@@ -171,6 +172,7 @@ class Player:
         p.poison = self.poison
         p.drawn = self.drawn
         p.spells_cast = self.spells_cast
+        p.turn_timestamp = self.turn_timestamp
         p.spells_last_turn = self.spells_last_turn
         return p
 

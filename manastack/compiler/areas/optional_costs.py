@@ -71,6 +71,7 @@ class IfYouDo:
     may: bool = True
     mana: object = None       # a ManaCost to pay ("you may pay {B}")
     life: int = 0             # "you may pay 2 life"
+    draw: int = 0             # "you may draw a card. If you do, ..." (CR 121.1)
 
     def shift_targets(self, k: int):
         from ..effect_text import shift
@@ -93,6 +94,18 @@ class SacrificeUnlessReturn:
     ``spec`` (other than the source); if they don't, they sacrifice the source."""
 
     spec: TargetSpec = field(default_factory=TargetSpec)
+
+
+@dataclass(frozen=True, slots=True)
+class UnlessEnteredThisTurn:
+    """CR 608.2c: ``effects`` happen unless the source entered the battlefield this turn
+    ("discard a card unless ~ entered this turn")."""
+
+    effects: tuple = ()
+
+    def shift_targets(self, k: int):
+        from ..effect_text import shift
+        return dataclasses.replace(self, effects=shift(self.effects, k))
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,6 +362,12 @@ def compile_sentence(s: str, low: str):
         return (), (DiscardOrYouDraw(1),)
     if "." in low:
         return None
+    m = re.fullmatch(r"(.+) unless ~ entered this turn", low)
+    if m:
+        inner = oracle.compile_sentence(s[: m.end(1)])
+        if inner is None or inner[0]:
+            return None
+        return (), (UnlessEnteredThisTurn(inner[1]),)
     # CR 608.2h: "If the discarded card wasn't a land card, ~ deals 2 damage to each
     # opponent" (the paid card as it last existed).
     m = re.fullmatch(_PAID_NOUN.replace("(?:the )?", "if the ") + r" (was|wasn't) an? (non)?("
@@ -442,7 +461,7 @@ def _paid_value(text: str, action: str, attr: str):
     return r[0], tuple(out)
 
 
-_ACTION = (r"discard (?:a|one) card|sacrifice (?:a|an|another) [a-z]+(?: or [a-z]+)?|"
+_ACTION = (r"draw a card|discard (?:a|one) card|sacrifice (?:a|an|another) [a-z]+(?: or [a-z]+)?|"
            r"pay (?:\{[^}]+\})+|pay \d+ life")
 
 
@@ -463,6 +482,8 @@ def _action(part: str):
     m = re.fullmatch(r"pay (\d+) life", part)
     if m:
         return ("life", int(m.group(1)))
+    if part == "draw a card":
+        return ("draw", 1)
     cc = choice_cost(part)
     if cc is None and part.startswith(("sacrifice", "discard")):
         cc = oracle.compile_choice_cost(part)
@@ -488,8 +509,9 @@ def _if_you_do(s: str, low: str):
         return None
     mana = next((a[1] for a in actions if isinstance(a, tuple) and a[0] == "mana"), None)
     life = next((a[1] for a in actions if isinstance(a, tuple) and a[0] == "life"), 0)
+    draw = next((a[1] for a in actions if isinstance(a, tuple) and a[0] == "draw"), 0)
     choices = tuple(a for a in actions if isinstance(a, ChoiceCost))
-    if len(actions) > 1 and (mana is not None or life):
+    if len(actions) > 1 and (mana is not None or life or draw):
         return None   # "pay {1} or discard a card": not yet
     then = oracle.compile_effect(s[m.start(4):])
     if then is None or then[0]:
@@ -500,6 +522,7 @@ def _if_you_do(s: str, low: str):
         if pre is None:
             return None
         pre_t, pre_e = pre
-    eff = IfYouDo(choices, then[1], bool(m.group(2)), mana if mana is not None else None, life)
+    eff = IfYouDo(choices, then[1], bool(m.group(2)), mana if mana is not None else None, life,
+                  draw)
     _ = ManaCost
     return pre_t, pre_e + (eff,)

@@ -89,6 +89,17 @@ def _if_paid(g, item, eff, legal):
     return _run_nested(g, item, eff.effects, legal, "ifpaid_step")
 
 
+def _unless_entered(g, item, eff, legal):
+    """CR 608.2c: the effects happen unless the source entered the battlefield this turn
+    (its timestamp is later than the turn's beginning). A source that has left the
+    battlefield is taken as not having entered this turn."""
+    o = g.objects.get(item.source)
+    if (o is not None and o.zone == "battlefield"
+            and o.timestamp > g.players[o.controller].turn_timestamp):
+        return None
+    return _run_nested(g, item, eff.effects, legal, "unless_entered_step")
+
+
 # ---------------------------------------------------------------- "If you do"
 
 def _action_candidates(g, player: int, eff) -> list[int]:
@@ -109,6 +120,8 @@ def _can_do(g, player: int, eff) -> bool:
     if eff.life:
         # CR 119.4: a player can pay life only up to their life total
         return g.players[player].life >= eff.life
+    if eff.draw:
+        return bool(g.players[player].library)   # CR 121.3: no card, no draw
     return bool(_action_candidates(g, player, eff))
 
 
@@ -156,6 +169,9 @@ def _if_you_do(g, item, eff, legal):
         if eff.life:
             g.players[player].life -= eff.life
             g.event("119.4", f"{g.pname(player)} pays {eff.life} life")
+            info["ifdo"] = st = "then"
+        elif eff.draw:
+            zones.draw(g, player, eff.draw)
             info["ifdo"] = st = "then"
         else:
             info["ifdo"] = "choose"
@@ -408,6 +424,7 @@ EFFECTS: dict = {
     C.IfYouDo: _if_you_do,
     C.Explore: _explore,
     C.DiscardOrYouDraw: _discard_or_you_draw,
+    C.UnlessEnteredThisTurn: _unless_entered,
     C.SacrificeUnlessReturn: _sacrifice_unless_return,
     C.ReturnSelfToBattlefield: _return_self_to_battlefield,
 }
