@@ -70,6 +70,10 @@ def condition_holds(g, name: str, o, info) -> bool:
     if name.startswith("faces:"):
         from .areas.faces import condition_holds as faces_condition
         return faces_condition(g, name, o, info)
+    from .areas.designations import condition_holds as designations_condition
+    held = designations_condition(g, name, o, info)
+    if held is not None:
+        return held
     raise ValueError(f"unknown trigger condition {name}")
 
 
@@ -92,9 +96,8 @@ def fire_upkeep(g) -> None:
             if o.controller == g.active:
                 fire_self(g, "upkeep", o)
             fire_self(g, "each_upkeep", o)
-    if g.designations:
-        from .areas.designations import fire_upkeep as designations_upkeep
-        designations_upkeep(g)   # CR 726.2: the initiative's upkeep venture
+    from .areas.designations import fire_upkeep as designations_upkeep
+    designations_upkeep(g)   # CR 726.2: the initiative's upkeep venture; 702.30a: echo
 
 
 def fire_cast(g, item) -> None:

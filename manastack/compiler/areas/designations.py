@@ -64,6 +64,43 @@ class RevealPutOntoBattlefield:
 
 
 @dataclass(frozen=True, slots=True)
+class SacrificeUnlessPays:
+    """CR 118.12: "sacrifice ~ unless you pay [mana]" (echo, CR 702.30a); with
+    ``per_counter`` the cost is paid once for each such counter on it, after one is put
+    on it (cumulative upkeep, CR 702.24a: ``age``)."""
+
+    mana: object = None   # ManaCost
+    per_counter: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounterOrSacrifice:
+    """CR 702.32a (fading): remove a ``kind`` counter from the source; if you can't,
+    sacrifice it. With ``last_triggers`` (vanishing, CR 702.63a) removing the last one
+    triggers the source's ability on event ``last_counter_removed``."""
+
+    kind: str
+    sacrifice: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnDiedWithCounter:
+    """CR 702.79a / 702.93a (persist, undying): return the card that died (the trigger's
+    source) from its owner's graveyard to the battlefield under its owner's control with a
+    ``kind`` counter on it."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class UntapEach:
+    """CR 502.3 / 611.2: each permanent matching ``spec`` (as the effect begins) doesn't
+    untap during its controller's next untap step (``skip``)."""
+
+    spec: object = None   # TargetSpec
+
+
+@dataclass(frozen=True, slots=True)
 class TapAttached:
     """CR 701.26a: tap the permanent the source Aura is attached to ("tap enchanted
     creature")."""
@@ -128,8 +165,124 @@ def _counter_list(text: str):
     return tuple(out)
 
 
+def _mana(text: str):
+    from ...mana import ManaCost
+    if not re.fullmatch(r"(\{[^}]+\})+", text):
+        return None
+    try:
+        m = ManaCost.parse(text.upper())
+    except ValueError:
+        return None
+    if m.x or m.hybrid or m.phyrexian:
+        return None
+    return m
+
+
+def _keyword_item(word: str, line: str, out: dict) -> bool:
+    """One keyword of a keyword line that puts or counts counters (CR 702)."""
+    from ..abilities import (CreateTokens, MoveTargetTo, SacrificeSelf, StaticAbility,
+                             TargetSpec, TriggeredAbility)
+    # CR 702.79a / 702.93a: persist / undying.
+    for kw, kind in (("persist", "-1/-1"), ("undying", "+1/+1")):
+        if word == kw:
+            out["triggered"].append(TriggeredAbility(
+                ("graveyard_from_battlefield",), (ReturnDiedWithCounter(kind),), (), False,
+                kw.capitalize(), "designations:no_counters:" + kind))
+            return True
+    m = re.fullmatch(r"echo (\{.+\})", word)
+    if m:
+        # CR 702.30a: "At the beginning of your upkeep, if this permanent came under your
+        # control since the beginning of your last upkeep, sacrifice it unless you pay
+        # [cost]."
+        mana = _mana(m.group(1))
+        if mana is None:
+            return False
+        out["triggered"].append(TriggeredAbility(("upkeep",), (SacrificeUnlessPays(mana),),
+                                                 (), False, line, "designations:echo"))
+        return True
+    m = re.fullmatch(r"cumulative upkeep (\{.+\})", word)
+    if m:
+        # CR 702.24a: "At the beginning of your upkeep, if this permanent is on the
+        # battlefield, put an age counter on this permanent. Then you may pay [cost] for
+        # each age counter on it. If you don't, sacrifice it."
+        mana = _mana(m.group(1))
+        if mana is None:
+            return False
+        out["triggered"].append(TriggeredAbility(("upkeep",),
+                                                 (SacrificeUnlessPays(mana, "age"),), (),
+                                                 False, line))
+        return True
+    m = re.fullmatch(r"(fading|vanishing) (\d+)", word)
+    if m:
+        n = int(m.group(2))
+        kind = "fade" if m.group(1) == "fading" else "time"
+        # CR 702.32a / 702.63a: it enters with N fade / time counters.
+        out["static"].append(StaticAbility("enters_with_n_counters", line, power=n,
+                                           counter=kind))
+        if kind == "fade":
+            # "At the beginning of your upkeep, remove a fade counter from it. If you
+            # can't, sacrifice it."
+            out["triggered"].append(TriggeredAbility(
+                ("upkeep",), (RemoveCounterOrSacrifice("fade"),), (), False, line))
+        else:
+            # "At the beginning of your upkeep, if this permanent has a time counter on
+            # it, remove a time counter from it." and "When the last time counter is
+            # removed from this permanent, sacrifice it."
+            out["triggered"].append(TriggeredAbility(
+                ("upkeep",), (RemoveCounterOrSacrifice("time", False),), (), False, line,
+                "designations:has_counter:time"))
+            out["triggered"].append(TriggeredAbility(
+                ("last_counter_removed",), (SacrificeSelf(),), (), False, line))
+        return True
+    m = re.fullmatch(r"afterlife (\d+)", word)
+    if m:
+        # CR 702.135a: "When this permanent is put into a graveyard from the battlefield,
+        # create N 1/1 white and black Spirit creature tokens with flying."
+        token = (("name", "Spirit Token"), ("types", ("Creature",)), ("subtypes", ("Spirit",)),
+                 ("colors", ("W", "B")), ("power", 1), ("toughness", 1),
+                 ("keywords", ("flying",)))
+        out["triggered"].append(TriggeredAbility(
+            ("graveyard_from_battlefield",), (CreateTokens(token, int(m.group(1))),), (),
+            False, line))
+        return True
+    m = re.fullmatch(r"soulshift (\d+)", word)
+    if m:
+        # CR 702.46a: "When this permanent is put into a graveyard from the battlefield,
+        # you may return target Spirit card with mana value N or less from your graveyard
+        # to your hand."
+        spec = TargetSpec("card", controller="you", subtypes=("Spirit",), zone="graveyard",
+                          max_mana_value=int(m.group(1)))
+        out["triggered"].append(TriggeredAbility(
+            ("graveyard_from_battlefield",), (MoveTargetTo("hand", 0),), (spec,), True, line))
+        return True
+    return False
+
+
+def _keyword_line(line: str, low: str, out: dict) -> bool:
+    from ..oracle import is_keyword
+    words = [w.strip() for w in low.split(",")]
+    if not words or all(is_keyword(w) for w in words):
+        return False
+    probe = {"keywords": set(), "triggered": [], "static": []}
+    for w in words:
+        if is_keyword(w):
+            probe["keywords"].add(w)
+        elif not _keyword_item(w, line if len(words) == 1 else w.capitalize(), probe):
+            return False
+    out["keywords"].update(probe["keywords"])
+    out["triggered"].extend(probe["triggered"])
+    out["static"].extend(probe["static"])
+    return True
+
+
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     from ..abilities import StaticAbility
+    if not is_spell and _keyword_line(line, low, out):
+        return True
+    # CR 502.3: "Untap ~ during each other player's untap step."
+    if low == "untap ~ during each other player's untap step" and not is_spell:
+        out["static"].append(StaticAbility("untaps_each_untap_step", line))
+        return True
     # CR 614.1c + 122.1b: "This creature enters with a flying counter on it."
     m = re.fullmatch(r"~ enters with " + _N + r" (" + "|".join(KEYWORD_COUNTERS)
                      + r") counters? on it", low)
@@ -152,6 +305,18 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
 def compile_sentence(s: str, low: str):
     from ..abilities import PutCounters, TargetSpec
     from ..effect_text import target_phrase
+    # CR 118.12: "sacrifice ~ unless you pay {U}{U}".
+    m = re.fullmatch(r"sacrifice ~ unless you pay ((?:\{[^}]+\})+)", low)
+    if m:
+        mana = _mana(m.group(1))
+        return None if mana is None else ((), (SacrificeUnlessPays(mana),))
+    # CR 502.3: "Each attacking creature doesn't untap during its controller's next untap
+    # step."
+    m = re.fullmatch(r"(each|all) (attacking|blocking|tapped) creatures? (?:doesn't|don't) untap "
+                     r"during (?:its|their) controllers?'s? next untap steps?", low)
+    if m:
+        return (), (UntapEach(TargetSpec("creature", types=("Creature",),
+                                         quals=(m.group(2),))),)
     # CR 726.1: "you take the initiative".
     if low == "you take the initiative":
         return (), (TakeInitiative("you"),)

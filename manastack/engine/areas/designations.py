@@ -13,6 +13,9 @@ copy clones it) that serialises as JSON (docs/json.md):
   (CR 309.4: the venture marker); ``completed``: the dungeons each player completed
   (CR 309.7).
 - ``goaded``: ``(object id, goading player)`` pairs (CR 701.15a).
+- ``echo_seen``: for each player, the permanents with echo they controlled as their last
+  upkeep began (CR 702.30a: "if this permanent came under your control since the
+  beginning of your last upkeep").
 
 Continuous effects that last "until your next turn" have ``until`` ``next_turn:P``
 (CR 611.2a) and end as player P's next turn begins.
@@ -21,8 +24,10 @@ Continuous effects that last "until your next turn" have ``until`` ``next_turn:P
 from __future__ import annotations
 
 from ...compiler.areas.designations import (UNDERCITY_ROOMS, BecomeMonarch, DoesntUntapNext,
-                                            Goad, RevealPutOntoBattlefield, TakeInitiative,
-                                            TapAttached, VentureInto)
+                                            Goad, RemoveCounterOrSacrifice,
+                                            ReturnDiedWithCounter, RevealPutOntoBattlefield,
+                                            SacrificeUnlessPays, TakeInitiative, TapAttached,
+                                            UntapEach, VentureInto)
 
 # ---------------------------------------------------------------- state
 
@@ -119,6 +124,12 @@ def untap_step(g, player: int) -> None:
             g.event("502.3", f"{g.oname(oid)} doesn't untap during this untap step")
             continue
         if untaps_during_untap_step(g, o):
+            untap_permanent(g, o, "502.3")
+    # CR 502.3: "Untap ~ during each other player's untap step."
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if o.controller != player and o.tapped and o.defn.static and any(
+                s.kind == "untaps_each_untap_step" for s in o.defn.static):
             untap_permanent(g, o, "502.3")
     if skip:
         # CR 611.2: "next untap step" effects of this player's permanents end now, as do
@@ -300,10 +311,43 @@ def take_initiative(g, player: int) -> None:
 
 def fire_upkeep(g) -> None:
     """CR 726.2: "At the beginning of the upkeep of the player who has the initiative, that
-    player ventures into Undercity.\""""
+    player ventures into Undercity."; CR 702.30a: the permanents with echo the active
+    player controls as their upkeep begins are remembered."""
     p = initiative(g)
     if p is not None and p == g.active:
         _initiative_trigger(g, "upkeep", p, {})
+    echo = tuple(oid for oid in g.battlefield if g.objects[oid].controller == g.active
+                 and _has_echo(g.objects[oid]))
+    seen = g.designations.get("echo_seen")
+    if echo or seen:
+        seen = list(seen or ((), ()))
+        seen[g.active] = echo
+        if any(seen):
+            g.designations["echo_seen"] = tuple(seen)
+        else:
+            del g.designations["echo_seen"]
+
+
+def _has_echo(o) -> bool:
+    return any(t.condition == "designations:echo" for t in o.defn.triggered)
+
+
+def condition_holds(g, name: str, o, info):
+    """Trigger conditions of this area (an intervening "if", CR 603.4), or None when
+    ``name`` is not one: ``echo`` (CR 702.30a), ``no_counters:KIND`` (persist and undying
+    look at the permanent as it last existed, CR 702.79a / 702.93a / 603.10a),
+    ``has_counter:KIND`` (vanishing, CR 702.63a)."""
+    if not name.startswith("designations:"):
+        return None
+    what = name[len("designations:"):]
+    if what == "echo":
+        seen = g.designations.get("echo_seen") if g.designations else None
+        return not seen or o.oid not in seen[o.controller]
+    if what.startswith("no_counters:"):
+        return not (info or {}).get("counters", {}).get(what[len("no_counters:"):], 0)
+    if what.startswith("has_counter:"):
+        return bool((o.counters or {}).get(what[len("has_counter:"):], 0))
+    return None
 
 
 def _venture(g, player: int, item) -> str | None:
@@ -439,7 +483,113 @@ def _reveal_put(g, item, eff, legal):
     return None
 
 
+# ---------------------------------------------------------------- upkeep costs and counters
+
+
+def _sacrifice(g, o) -> None:
+    from .. import zones
+    g.event("701.21a", f"{g.pname(o.controller)} sacrifices {o.defn.name}")
+    zones.move(g, o, "graveyard")
+
+
+def _sacrifice_unless_pays(g, item, eff, legal):
+    """CR 118.12: the controller may pay; if they don't, they sacrifice the source (echo
+    702.30a; cumulative upkeep 702.24a puts an age counter first and costs [cost] for each
+    age counter)."""
+    from ..casting import can_afford, continue_cast
+    from ..effects import _ask_unless, put_counters
+    from ..state import CastContext
+    src = g.objects.get(item.source)
+    if src is None or src.zone != "battlefield":
+        return None
+    info = item.info
+    player = item.controller
+    if eff.per_counter and "counted" not in info:
+        info["counted"] = True
+        put_counters(g, src, eff.per_counter, 1)
+    n = (src.counters or {}).get(eff.per_counter, 0) if eff.per_counter else 1
+    generic, colored = eff.mana.generic * n, [c * n for c in eff.mana.colored]
+    possible = can_afford(g, player, generic, colored, generous=False)
+    if _ask_unless(g, info, player, possible, "118.12") == "ask":
+        return "ask"
+    if info.get("unless") == "ask":
+        if info.pop("answer", False):
+            info["unless"] = "paying"
+            ctx = CastContext(None, "pay", "unless", player)
+            ctx.generic, ctx.colored = generic, colored
+            ctx.parent = g.cast
+            ctx.resume = item.oid
+            g.cast = ctx
+            continue_cast(g)
+            return "ask"
+        info["unless"] = "done"
+        _sacrifice(g, src)
+        return None
+    if info.get("unless") == "paying":
+        info["unless"] = "done"
+        if info.pop("answer", False):
+            g.event("118.12", f"{g.pname(player)} pays; {src.defn.name} stays")
+        else:
+            _sacrifice(g, src)
+    return None
+
+
+def _remove_counter_or_sacrifice(g, item, eff, legal):
+    """CR 702.32a: remove a fade counter; if you can't, sacrifice it. CR 702.63a: remove a
+    time counter; removing the last one triggers "sacrifice it"."""
+    src = g.objects.get(item.source)
+    if src is None or src.zone != "battlefield":
+        return None
+    c = src.counters or {}
+    if c.get(eff.kind, 0) > 0:
+        c[eff.kind] -= 1
+        g.event("122.8", f"a {eff.kind} counter is removed from {g.oname(src.oid)}")
+        if not c[eff.kind]:
+            del c[eff.kind]
+            if not eff.sacrifice:
+                from ..triggers import fire_self
+                fire_self(g, "last_counter_removed", src)
+    elif eff.sacrifice:
+        _sacrifice(g, src)
+    return None
+
+
+def _return_died_with_counter(g, item, eff, legal):
+    """CR 702.79a / 702.93a: the card returns from its owner's graveyard (if it is still
+    there, CR 400.7; a token has ceased to exist, 704.5d) with a counter on it."""
+    from .. import zones
+    from ..effects import put_counters
+    card = item.source_card
+    if card is None or card < 0:
+        return None
+    for p in g.players:
+        for oid in p.graveyard:
+            o = g.objects[oid]
+            if o.card == card:
+                n = zones.move(g, o, "battlefield", o.owner)
+                g.event("400.6", f"{n.defn.name} returns to the battlefield")
+                put_counters(g, n, eff.kind, 1)
+                return None
+    return None
+
+
+def _untap_each(g, item, eff, legal):
+    from ..casting import _filter_matches
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if _filter_matches(g, o, eff.spec, item.controller):
+            skip = g.designations.get("skip_untap", ())
+            if oid not in skip:
+                g.designations["skip_untap"] = skip + (oid,)
+            g.event("502.3", f"{g.oname(oid)} won't untap during its controller's next untap "
+                    "step")
+
+
 EFFECTS: dict = {
+    SacrificeUnlessPays: _sacrifice_unless_pays,
+    RemoveCounterOrSacrifice: _remove_counter_or_sacrifice,
+    ReturnDiedWithCounter: _return_died_with_counter,
+    UntapEach: _untap_each,
     TakeInitiative: _take_initiative,
     VentureInto: _venture_into,
     Goad: _goad,
