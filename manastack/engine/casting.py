@@ -9,7 +9,7 @@ to the moment before the announcement (CR 733). Mana abilities are in ``mana_abi
 from __future__ import annotations
 
 from ..mana import find_payment, format_cost, pay_from_pool
-from .characteristics import card_types, has_keyword, is_creature
+from .characteristics import card_types, colors, has_keyword, is_creature
 from .areas import type_changes as _tc
 from .resolution import ability_of
 from .state import CastContext, StackItem
@@ -77,9 +77,9 @@ def _filter_matches(g, o, spec, player: int) -> bool:
         return False
     if spec.subtypes:
         from .characteristics import has_subtype
-        if not all(has_subtype(o, t) for t in spec.subtypes):
+        if not all(has_subtype(o, t, g) for t in spec.subtypes):
             return False
-    if spec.colors and not all(c in d.colors for c in spec.colors):
+    if spec.colors and not all(c in colors(g, o) for c in spec.colors):
         return False
     if spec.controller == "you" and o.controller != player:
         return False

@@ -33,10 +33,13 @@ def _equipped_statics(g, o: Obj):
                     yield s
 
 
-def has_subtype(o: Obj, sub: str) -> bool:
+def has_subtype(o: Obj, sub: str, g=None) -> bool:
     """CR 205.3 / 702.73a: whether ``o`` has subtype ``sub``; a changeling is every
-    creature type."""
-    if sub in o.defn.subtypes:
+    creature type. With the game ``g``, after type-changing effects (CR 613.1d)."""
+    if g is not None and g.effects:
+        if sub in _tc.subtypes(g, o):
+            return True
+    elif sub in o.defn.subtypes:
         return True
     return "changeling" in o.defn.keywords and is_creature_type(sub)
 
@@ -62,7 +65,7 @@ def _anthem_applies(g, a: Obj, s, o: Obj) -> bool:
     d = o.defn
     if f.types and not all(t in d.types for t in f.types):
         return False
-    if f.subtypes and not all(has_subtype(o, t) for t in f.subtypes):
+    if f.subtypes and not all(has_subtype(o, t, g) for t in f.subtypes):
         return False
     if f.colors and not all(c in d.colors for c in f.colors):
         return False
@@ -247,6 +250,13 @@ def card_types(g, o: Obj) -> tuple:
     return _tc.card_types(g, o)
 
 
+def colors(g, o: Obj) -> tuple:
+    """CR 613.1e (layer 5): ``o``'s colors after color-changing effects."""
+    if g is None or not g.effects:
+        return o.defn.colors
+    return _tc.colors(g, o)
+
+
 def is_creature(o: Obj, g=None) -> bool:
     """CR 302 / 613.1d: whether ``o`` is a creature; with the game ``g``, after the
     type-changing effects of layer 4 (a crewed Vehicle is one, CR 702.122a)."""
@@ -296,7 +306,7 @@ def protections(g, o: Obj) -> set[str]:
 def protected_from(g, o: Obj, source: Obj) -> bool:
     """CR 702.16: whether ``o`` has protection from a quality ``source`` has."""
     prot = protections(g, o)
-    return bool(prot) and any(c in prot for c in source.defn.colors)
+    return bool(prot) and any(c in prot for c in colors(g, source))
 
 
 def activated_abilities(g, o: Obj) -> tuple:

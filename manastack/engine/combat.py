@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from .characteristics import has_keyword, has_static, is_creature, power, toughness
+from .characteristics import (card_types, colors, has_keyword, has_static, is_creature, power,
+                              toughness)
 from .resolution import deal_damage
 from .areas import trigger_text
 
@@ -155,14 +156,14 @@ def can_block(g, blocker, attacker) -> bool:
     # CR 702.31b: horsemanship can be blocked only by horsemanship.
     if has_keyword(g, attacker, "horsemanship") and not has_keyword(g, blocker, "horsemanship"):
         return False
-    artifact_blocker = "Artifact" in blocker.defn.types
+    artifact_blocker = "Artifact" in card_types(g, blocker)
     # CR 702.36b: fear - only artifact creatures and/or black creatures block it.
     if has_keyword(g, attacker, "fear") and not (artifact_blocker
-                                                 or "B" in blocker.defn.colors):
+                                                 or "B" in colors(g, blocker)):
         return False
     # CR 702.13b: intimidate - only artifact creatures and/or creatures sharing a color.
     if has_keyword(g, attacker, "intimidate") and not (
-            artifact_blocker or set(blocker.defn.colors) & set(attacker.defn.colors)):
+            artifact_blocker or set(colors(g, blocker)) & set(colors(g, attacker))):
         return False
     # CR 702.118b: skulk - not by creatures with greater power.
     if has_keyword(g, attacker, "skulk") and power(g, blocker) > power(g, attacker):

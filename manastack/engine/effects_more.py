@@ -98,15 +98,15 @@ def _blockers(c) -> set:
 def permanent_matches(g, o, spec, controller: int, source: int | None = None) -> bool:
     """Whether permanent ``o`` is one of "each [spec]" (not a target: hexproof and the
     like don't matter, CR 115.10)."""
-    from .characteristics import card_types, has_subtype, is_creature
+    from .characteristics import card_types, colors, has_subtype, is_creature
     d = o.defn
     if spec.kind == "creature" and not is_creature(o, g):
         return False
     if spec.types and not all(t in card_types(g, o) for t in spec.types):
         return False
-    if spec.subtypes and not all(has_subtype(o, t) for t in spec.subtypes):
+    if spec.subtypes and not all(has_subtype(o, t, g) for t in spec.subtypes):
         return False
-    if spec.colors and not all(c in d.colors for c in spec.colors):
+    if spec.colors and not all(c in colors(g, o) for c in spec.colors):
         return False
     if spec.controller == "you" and o.controller != controller:
         return False

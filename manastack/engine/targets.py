@@ -32,7 +32,7 @@ def _object_matches(g, o, spec: TargetSpec, controller: int, item=None) -> bool:
     # CR 702.73a / 205.3: a changeling has every creature type ("target Goblin").
     if spec.subtypes:
         from .characteristics import has_subtype
-        if not all(has_subtype(o, t) for t in spec.subtypes):
+        if not all(has_subtype(o, t, g) for t in spec.subtypes):
             return False
     if spec.max_mana_value is not None and o.defn.mana_value > spec.max_mana_value:
         return False

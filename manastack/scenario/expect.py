@@ -135,7 +135,10 @@ def _check_object(g, table, ref, props, where: tuple) -> list[tuple[tuple, str]]
             elif k == "type_line":
                 got = defn.type_line
             else:
-                got = sorted((COLOR_NAMES[c] for c in defn.colors), key=_COLOR_ORDER.index)
+                # CR 613.1e: a permanent's colors after color-changing effects
+                from ..engine.characteristics import colors as _colors
+                cs = _colors(g, o) if o is not None and o.zone == "battlefield" else defn.colors
+                got = sorted((COLOR_NAMES[c] for c in cs), key=_COLOR_ORDER.index)
                 want_s = sorted(str(c).lower() for c in (want or []))
                 if sorted(got) != want_s:
                     fail(k, _fmt_list(want or []), _fmt_list(got))

@@ -200,6 +200,114 @@ def defined_pt(line: str, low: str) -> DefinedPowerToughness | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class Become:
+    """CR 613.1d-f / 613.4b: target number ``target`` (-1: the source) becomes something
+    else ``until`` end of turn (or for as long as it stays, "permanent"): card ``types``
+    (added when ``keep`` - "in addition to its other types", "It's still a land", "artifact
+    creature", CR 205.1b - else replacing them, CR 205.1a), creature ``subtypes`` (layer
+    4), ``colors`` (None: unchanged; layer 5), base power and toughness (layer 7b; ``x``:
+    X/X from the ability's X) and ``keywords`` (layer 6)."""
+
+    target: int = -1
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    keep: bool = True
+    colors: tuple[str, ...] | None = None
+    power: int | None = None
+    toughness: int | None = None
+    x: bool = False
+    keywords: tuple[str, ...] = ()
+    until: str = "end_of_turn"
+
+
+_COLOR_CODES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_TYPE_WORDS = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
+               "land": "Land"}
+
+
+def _become_what(what: str):
+    """"a 2/2 white and blue Bird artifact creature with flying", "an X/X Construct
+    artifact creature", "a 0/0 Homunculus artifact creature with flying", "an artifact
+    creature", "a 3/3 Elemental creature with haste that's still a land" -> fields."""
+    w = what.strip()
+    keep = False
+    m = re.fullmatch(r"(.+?)(?: that's still an? (land|artifact|enchantment))", w)
+    if m:
+        w, keep = m.group(1), True
+    m = re.fullmatch(r"(.+?) in addition to its other types", w)
+    if m:
+        w, keep = m.group(1), True
+    kws: tuple = ()
+    m = re.fullmatch(r"(.+?) with (.+)", w)
+    if m:
+        kws = _keywords(m.group(2))
+        if kws is None:
+            return None
+        w = m.group(1)
+    m = re.fullmatch(r"an? (?:(\d+|X)/(\d+|X) )?((?:(?:white|blue|black|red|green|colorless)"
+                     r"(?:,? and |, | ))*)((?:[A-Z][\w'-]* )*)((?:(?:artifact|enchantment|land) )*)"
+                     r"creature", w)
+    if not m:
+        return None
+    p = t = None
+    x = False
+    if m.group(1):
+        if (m.group(1) == "X") != (m.group(2) == "X"):
+            return None
+        if m.group(1) == "X":
+            x, p, t = True, 0, 0
+        else:
+            p, t = int(m.group(1)), int(m.group(2))
+    colors = None
+    if m.group(3).strip():
+        words = re.findall(r"white|blue|black|red|green|colorless", m.group(3))
+        colors = tuple(_COLOR_CODES[c] for c in words if c != "colorless")
+    from ..keywords import is_creature_type
+    subs = tuple(m.group(4).split())
+    if not all(is_creature_type(x_) for x_ in subs):
+        return None
+    types = tuple(_TYPE_WORDS[x_] for x_ in m.group(5).split()) + ("Creature",)
+    if "Artifact" in types:
+        keep = True   # CR 205.1b: "becomes an artifact creature" keeps its other types
+    return dict(types=types, subtypes=subs, keep=keep, colors=colors, power=p,
+                toughness=t, x=x, keywords=kws)
+
+
+def become_sentence(s: str):
+    """"~ becomes a 2/2 Elemental creature with haste until end of turn. It's still a
+    land.", "Until end of turn, ~ becomes ...", "target noncreature artifact you control
+    becomes a 0/0 artifact creature" -> (targets, effects) or None."""
+    from ..effect_text import target_phrase
+    t = s.strip().rstrip(".")
+    still = False
+    m = re.fullmatch(r"(.+?)\.? it's still an? (land|artifact)", t, re.I)
+    if m:
+        t, still = m.group(1).rstrip("."), True
+    until = "permanent"
+    m = re.fullmatch(r"until end of turn, (.+)", t, re.I)
+    if m:
+        t, until = m.group(1), "end_of_turn"
+    m = re.fullmatch(r"(.+) until end of turn", t)
+    if m:
+        t, until = m.group(1), "end_of_turn"
+    m = re.fullmatch(r"(~|target [^.]+?) becomes (.+)", t, re.I)
+    if not m:
+        return None
+    fields = _become_what(m.group(2))
+    if fields is None:
+        return None
+    if still:
+        fields["keep"] = True
+    subj = m.group(1)
+    if subj == "~":
+        return (), (Become(-1, until=until, **fields),)
+    spec = target_phrase(subj[0].lower() + subj[1:])
+    if spec is None or spec.zone != "battlefield" or spec.maximum != 1:
+        return None
+    return (spec,), (Become(0, until=until, **fields),)
+
+
 # ---------------------------------------------------------------- phrases
 
 
@@ -511,6 +619,8 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
 
 
 def compile_sentence(s: str, low: str):
+    if "becomes" in low:
+        return become_sentence(s)
     return None
 
 

@@ -232,11 +232,74 @@ def card_types(g, o) -> tuple:
     for e in g.effects:
         if e.layer == "4" and e.affected == o.oid:
             how, *new = e.data
+            new = [t for t in new if not t.startswith("sub:")]
+            if not new:
+                continue
             if how == "set":
                 types = tuple(new)
             else:
                 types = types + tuple(t for t in new if t not in types)
     return types
+
+
+def subtypes(g, o) -> tuple:
+    """CR 613.1d / 205.1: ``o``'s subtypes after type-changing effects: new creature types
+    are added, or (CR 205.1a, an effect that doesn't keep the old types) replace the
+    creature types it had."""
+    subs = o.defn.subtypes
+    for e in g.effects:
+        if e.layer == "4" and e.affected == o.oid:
+            new = [t[4:] for t in e.data[1:] if t.startswith("sub:")]
+            if e.data[0] == "set":
+                from ..characteristics import is_creature_type
+                subs = tuple(t for t in subs if not is_creature_type(t))
+            subs = subs + tuple(t for t in new if t not in subs)
+    return subs
+
+
+def colors(g, o) -> tuple:
+    """CR 613.1e (layer 5): ``o``'s colors; the latest color-setting effect wins
+    (CR 613.7)."""
+    cs = o.defn.colors
+    for e in g.effects:
+        if e.layer == "5" and e.affected == o.oid:
+            cs = tuple(e.data)
+    return cs
+
+
+def _become(g, item, eff, legal):
+    """CR 613.1d-f / 613.4b / 611.2: the object becomes something else: type-changing
+    (layer 4), color-changing (5), ability-adding (6) and base power/toughness-setting
+    (7b) effects, all with one timestamp, until end of turn or for as long as it stays
+    on the battlefield (CR 611.2c: locked to that object)."""
+    from ...engine.state import ContinuousEffect
+    if eff.target < 0:
+        t = item.source
+    else:
+        from ..effects import _target
+        t = _target(item, eff, legal)
+    o = g.objects.get(t) if t is not None else None
+    if o is None or o.zone != "battlefield":
+        return
+    g.timestamp += 1
+    ts, until = g.timestamp, eff.until
+    if eff.types or eff.subtypes:
+        g.effects.append(ContinuousEffect(ts, "4", o.oid, until=until, data=[
+            "add" if eff.keep else "set", *eff.types, *("sub:" + s for s in eff.subtypes)]))
+    if eff.colors is not None:
+        g.effects.append(ContinuousEffect(ts, "5", o.oid, until=until, data=list(eff.colors)))
+    for kw in eff.keywords:
+        g.effects.append(ContinuousEffect(ts, "6", o.oid, until=until, keyword=kw))
+    if eff.power is not None:
+        p = item.x if eff.x else eff.power
+        q = item.x if eff.x else eff.toughness
+        g.effects.append(ContinuousEffect(ts, "7b", o.oid, p, q, until=until))
+    g.event("613.1d", f"{g.oname(o.oid)} becomes "
+            + " ".join(filter(None, [f"{item.x if eff.x else eff.power}/"
+                                     f"{item.x if eff.x else eff.toughness}"
+                                     if eff.power is not None else "",
+                                     " ".join(eff.subtypes), " ".join(eff.types).lower()]))
+            + (" until end of turn" if until == "end_of_turn" else ""))
 
 
 def _become_creature(g, item, eff, legal):
@@ -254,7 +317,9 @@ def _become_creature(g, item, eff, legal):
 
 def _register():
     from ...compiler.abilities import BecomeCreature
+    from ...compiler.areas.type_changes import Become
     EFFECTS[BecomeCreature] = _become_creature
+    EFFECTS[Become] = _become
 
 
 _register()
