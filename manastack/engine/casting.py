@@ -194,11 +194,12 @@ def take_snapshot(g):
 
 
 def begin_cast(g, player: int, oid: int, forced: str | None = None,
-               resume: int | None = None, face: int | None = None) -> None:
+               resume: int | None = None, face: int | None = None, snapshot=None) -> None:
     """CR 601.2a: announce the spell: it moves to the stack. ``forced`` names an
     alternative cost that must be paid (madness); ``resume`` a resolving ability to go on
-    with once the cast is over (CR 608.2g); ``face`` the face cast (CR 709.3, 712.11b)."""
-    snapshot = take_snapshot(g)
+    with once the cast is over (CR 608.2g); ``face`` the face cast (CR 709.3, 712.11b);
+    ``snapshot`` the state to return to, when the cast began earlier (a copy made)."""
+    snapshot = snapshot if snapshot is not None else take_snapshot(g)
     o = g.objects[oid]
     zone = o.zone
     if zone == "exile" and g.cast_permits and forced is None:

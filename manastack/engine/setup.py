@@ -34,6 +34,9 @@ def token_definition(spec: dict):
     import dataclasses
     from ..compiler.abilities import KEYWORDS
     from ..mana import ManaCost
+    if spec.get("prepare_copy"):
+        from .areas.faces_prepare import copy_definition
+        return copy_definition(spec)   # CR 722.3c: a copy of a prepare spell
     types = tuple(spec.get("types", ()))
     subtypes = tuple(spec.get("subtypes", ()))
     type_line = " ".join(types) + (" — " + " ".join(subtypes) if subtypes else "")

@@ -73,10 +73,9 @@ def _enters(g, n: Obj, x: int = 0, chosen=None, alt=None, kicked: int = 0) -> No
             n.counters[s.counter] = n.counters.get(s.counter, 0) + k
             g.event("614.1c", f"{n.defn.name} enters with {k} {s.counter} counter(s) (kicked)")
     g.battlefield.append(n.oid)
-    if "daybound" in n.defn.keywords or "nightbound" in n.defn.keywords or \
-            "Saga" in n.defn.subtypes:
+    if n.defn.faces or n.defn.face or "Saga" in n.defn.subtypes:
         from .areas.faces import entered
-        entered(g, n)   # CR 702.145d / 702.145g; 714.3a: a Saga's first lore counter
+        entered(g, n)   # CR 702.145d/g day and night; 714.3a a Saga's lore; 722.3a prepared
     if n.defn.triggered:
         from .triggers import fire_self
         fire_self(g, "enters", n)   # CR 603.6a

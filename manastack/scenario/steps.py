@@ -135,7 +135,9 @@ class Runner:
         card = self.g.objects[oid].card
         before = len(self.g.stack)
         self.apply(Action("cast", oid, choice=body.get("face")))
-        if len(self.g.stack) <= before or self.g.stack[before].source_card != card:
+        # (a prepared permanent's spell is cast as a copy, another object: CR 722.3c)
+        if len(self.g.stack) <= before or (self.g.stack[before].source_card != card
+                                           and body.get("face") is None):
             raise Rejected(self._reversal_reason("the cast"))
         self._answer_announcement(p, body, self.g.stack[before].oid)
 

@@ -22,7 +22,7 @@ TRIGGERS: list = []
 
 #: Layouts whose faces the engine plays (others stay unsupported: flip, meld, prepare).
 PLAYED_LAYOUTS = frozenset({"transform", "modal_dfc", "split", "aftermath", "adventure",
-                            "reversible_card"})
+                            "reversible_card", "prepare"})
 
 
 # ---------------------------------------------------------------- effects
@@ -58,7 +58,8 @@ def with_faces(card, defn):
         return dataclasses.replace(
             defn, unsupported=defn.unsupported + (Unsupported(f"{card.layout} card faces"),))
     from ..oracle import compile_card
-    faces = [compile_card(f) for f in card.faces]
+    # each face compiled as a card of its own (its faces are the card's business)
+    faces = [compile_card(dataclasses.replace(f, layout="normal", faces=())) for f in card.faces]
     unsupported = tuple(u for f in faces for u in f.unsupported)
     layout = card.layout
     if layout == "reversible_card":
@@ -77,8 +78,13 @@ def with_faces(card, defn):
         front, back, unsupported = _disturb(front, back, unsupported)
         if "Instant" in back.types or "Sorcery" in back.types:
             unsupported += (Unsupported("transform card with an instant or sorcery back face"),)
-    if layout == "adventure" and not ({"Instant", "Sorcery"} & set(back.types)):
-        unsupported += (Unsupported("adventure card faces"),)
+    if layout in ("adventure", "prepare") and not ({"Instant", "Sorcery"} & set(back.types)):
+        unsupported += (Unsupported(f"{layout} card faces"),)
+    if layout == "prepare":
+        # CR 722.2a: it "has a prepare spell" (its inset instant or sorcery)
+        from ..abilities import StaticAbility
+        front = dataclasses.replace(front, static=front.static + (
+            StaticAbility("prepare_spell", back.name),))
     if layout == "modal_dfc" and ("Land" in back.types) != ("Land" in front.types) and \
             "Land" in front.types:
         pass   # a land front face with a spell back face: both playable (CR 712.12)
@@ -211,8 +217,10 @@ _LAST_TURN = {"no spells were cast last turn": "faces:no_spells_last_turn",
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if low.startswith("craft with") and not is_spell:
         return _craft(line, low, out)
-    from . import faces_saga
+    from . import faces_prepare, faces_saga
     if faces_saga.compile_line(line, low, is_spell, out):   # CR 714.2: chapter abilities
+        return True
+    if faces_prepare.compile_line(line, low, is_spell, out):   # CR 722.3a
         return True
     # CR 702.145b / 702.145e: daybound and nightbound (engine/areas/faces.py: day and night);
     # CR 702.102a: fuse (a split card's fused half, areas/faces.py ``_fused``)
@@ -254,8 +262,8 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
 
 
 def compile_sentence(s: str, low: str):
-    from . import faces_saga
-    r = faces_saga.compile_sentence(s, low)
+    from . import faces_prepare, faces_saga
+    r = faces_saga.compile_sentence(s, low) or faces_prepare.compile_sentence(s, low)
     if r is not None:
         return r
     low = low.rstrip(".")

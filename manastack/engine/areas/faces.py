@@ -76,6 +76,9 @@ def leaves_zone(g, o, zone: str) -> None:
         g.faces.pop(card, None)
     if o.zone == "exile" and card in g.adventures:
         g.adventures.remove(card)
+    if o.zone == "battlefield" and g.designations and "prepared" in g.designations:
+        from .faces_prepare import unprepare
+        unprepare(g, o.oid)   # CR 722.3c: the designation doesn't follow it (400.7)
     if zone == "battlefield" and not g.faces.get(card) and \
             "daybound" in g.setup.definitions[card].keywords and day_night(g) == "night":
         g.faces[card] = 1
@@ -149,7 +152,8 @@ def cast_permission(g, o, face) -> bool:
     """Whether ``o`` is cast from outside the hand for its mana cost: an aftermath half
     from a graveyard (CR 702.127a), a card on an adventure from exile (715.3d)."""
     if o.zone == "exile":
-        return o.card in g.adventures
+        # CR 722.3c: a prepare spell's copy is cast from exile for its mana cost
+        return o.card in g.adventures or (o.card < 0 and "prepare_copy" in g.tokens[-o.card - 2])
     if o.zone == "graveyard" and face is not None:
         d = full_definition(g, o.card)
         return d is not None and "aftermath" in d.faces[face].keywords
@@ -175,6 +179,11 @@ def why_not_cast(g, player: int, o, face) -> str | None:
         return f"709.3: {o.defn.name} has no face called {face!r}"
     d = full_definition(g, o.card)
     f = d.faces[i]
+    from .faces_prepare import has_prepare_spell, why_not_cast_copy
+    if o.zone == "battlefield":
+        return why_not_cast_copy(g, player, o, i)   # CR 722.3c
+    if i == 1 and has_prepare_spell(d):
+        return "722.3: a prepare spell is cast only as a copy, while its permanent is prepared"
     if "Land" in f.types:
         return "305.9: a land face can't be cast; it is played"
     if is_split(d):
@@ -265,6 +274,12 @@ def priority_actions(g, player: int) -> list:
         o = g.objects[oid]
         if o.card in g.adventures and why_not_cast_from_adventure(g, player, o) is None:
             acts.append(Action("cast", oid))
+    if g.designations and "prepared" in g.designations:
+        from .faces_prepare import prepared, why_not_cast_copy
+        for oid in prepared(g):
+            o = g.objects.get(oid)
+            if o is not None and why_not_cast_copy(g, player, o, 1) is None:
+                acts.append(Action("cast", oid, choice=full_definition(g, o.card).faces[1].name))
     return acts
 
 
@@ -286,6 +301,11 @@ def begin_face(g, player: int, oid: int, choice, play: bool) -> None:
     from .. import zones
     o = g.objects[oid]
     i = face_index(g, o.card, choice)
+    if o.zone == "battlefield" and not play:
+        from .faces_prepare import cast_copy
+        g.passes = 0
+        cast_copy(g, player, o, i)   # CR 722.3c
+        return
     if play:
         g.players[player].lands_played += 1
         g.faces[o.card] = i
@@ -426,10 +446,15 @@ def entered(g, n) -> None:
     if "Saga" in n.defn.subtypes:
         from .faces_saga import saga_enters
         saga_enters(g, n)   # CR 714.3a
+    if any(s.kind == "enters_prepared" for s in n.defn.static):
+        from .faces_prepare import prepare
+        prepare(g, n)   # CR 722.3a: "~ enters prepared"
     daybound_enters(g, n)   # CR 702.145d / 702.145g
 
 
+from .faces_prepare import EFFECTS as _PREPARE_EFFECTS  # noqa: E402
 from .faces_saga import EFFECTS as _SAGA_EFFECTS  # noqa: E402
 
 EFFECTS: dict = {Transform: _transform, RevealTopTransform: _reveal_top_transform,
-                 ReturnTransformed: _return_transformed, **_SAGA_EFFECTS}
+                 ReturnTransformed: _return_transformed, **_SAGA_EFFECTS,
+                 **_PREPARE_EFFECTS}
