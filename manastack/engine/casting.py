@@ -205,6 +205,8 @@ def begin_cast(g, player: int, oid: int, forced: str | None = None,
     if zone == "exile" and g.cast_permits and forced is None:
         from .areas.casting_keywords import permit_forced
         forced = permit_forced(g, o)   # CR 702.170d / 702.143a: a plotted or foretold card
+    mayhem = zone == "graveyard" and g.cast_permits and any(
+        p[0] == oid and p[1] == "mayhem" and p[2] == g.turn for p in g.cast_permits)
     # CR 702.127a / 715.3d: an aftermath half or an adventurer on an adventure is cast
     # from the graveyard or exile for its mana cost.
     from .areas.faces import cast_permission
@@ -217,6 +219,8 @@ def begin_cast(g, player: int, oid: int, forced: str | None = None,
     n = zones.move(g, o, "stack", controller=player)
     item = StackItem(n.oid, n.oid, player, None, (), 0, n.card)
     item.info["from"] = zone
+    if mayhem:
+        item.info["discarded_this_turn"] = True   # CR 702.187b
     if permitted:
         item.info["permitted"] = True
     if forced:
@@ -629,6 +633,8 @@ def finish_cast(g) -> None:
             g.players[player].life -= life   # CR 119.4: life paid as a cost
             g.event("119.4", f"{g.pname(player)} pays {life} life")
         choices = _choice_costs(g, ctx, item, None)
+        from .areas.casting_keywords import pay_alternative_extras
+        pay_alternative_extras(g, item, choices, ctx.chosen)   # sneak, "exile the top ..."
         if choices:
             from .areas.optional_costs import record_paid
             record_paid(g, item, choices, ctx.chosen)

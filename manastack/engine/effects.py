@@ -496,7 +496,9 @@ def discard(g, player: int, oid: int) -> None:
         fire_self(g, "discarded_to_exile", n)
         return
     g.event("701.9a", f"{g.pname(player)} discards {o.defn.name}")
-    zones.move(g, o, "graveyard")
+    n = zones.move(g, o, "graveyard")
+    if any(a.name == "mayhem" for a in o.defn.alternatives):
+        g.cast_permits.append([n.oid, "mayhem", g.turn])   # CR 702.187b
 
 
 def choose_from_hand(g, item, count: int, rule: str, purpose: str, ordered: bool = False):

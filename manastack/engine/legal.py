@@ -63,7 +63,9 @@ def can_cast(g, player: int, o) -> str | None:
         if why:
             return why
     instant = "Instant" in d.types or "flash" in d.keywords
-    if not instant and not sorcery_timing(g, player):
+    if not instant and not sorcery_timing(g, player) and not (
+            o.zone == "hand" and g.step == "declare_blockers" and g.active == player
+            and any(a.name == "sneak" for a in d.alternatives)):   # CR 702.190a
         return "307.1: a sorcery-speed spell needs your main phase and an empty stack"
     if d.spell is not None and not has_targets(g, d.spell, player):
         return "601.2c: the spell has no legal target"

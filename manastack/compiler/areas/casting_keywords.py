@@ -161,6 +161,40 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
             return False
         out["alternatives"].append(alt)
         return True
+    m = re.fullmatch(r"(web-slinging|sneak|mayhem) (\{[^ ]+\})", low)
+    if m:
+        try:
+            mana = ManaCost.parse(m.group(2))
+        except ValueError:
+            return False
+        from ..abilities import AltCost
+        kw = m.group(1)
+        if kw == "web-slinging":
+            # CR 702.188a: pay [cost] and return a tapped creature you control to its
+            # owner's hand rather than pay the mana cost.
+            ret = ChoiceCost("return", 1, TargetSpec("permanent", controller="you",
+                                                     types=("Creature",), quals=("tapped",)))
+            out["alternatives"].append(AltCost(kw, Cost(mana, choices=(ret,)), "hand"))
+        elif kw == "sneak":
+            # CR 702.190a: during your declare blockers step, pay [cost] and return an
+            # unblocked creature you control to its owner's hand.
+            ret = ChoiceCost("return", 1, TargetSpec("permanent", controller="you",
+                                                     types=("Creature",),
+                                                     unblocked_attacker=True))
+            out["alternatives"].append(AltCost(kw, Cost(mana, choices=(ret,)), "hand"))
+        else:
+            # CR 702.187b: cast from the graveyard for [cost] if discarded this turn.
+            out["alternatives"].append(AltCost(kw, Cost(mana), "graveyard"))
+        return True
+    m = re.fullmatch(r"you may exile the top (\w+) (white|blue|black|red|green) cards of your "
+                     r"graveyard rather than pay (?:this spell's|~'s) mana cost", low)
+    if m and m.group(1) in _NUMBERS:
+        # CR 118.9: an alternative cost that exiles particular cards (no choice).
+        from .casting_options import ConditionalAltCost
+        color = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(2)]
+        out["alternatives"].append(ConditionalAltCost(
+            "card", Cost(), "hand", f"exile_top:{_NUMBERS[m.group(1)]}:{color}"))
+        return True
     m = re.fullmatch(r"surge (\{[^ ]+\})", low)
     if m:
         # CR 702.117a: an alternative cost paid if you (or a teammate) cast another spell

@@ -395,3 +395,55 @@ def _register_cascade():
 
 
 _register_cascade()
+
+
+# ---------------------------------------------------------------- costs paid as cast
+
+def top_cards_of_color(g, player: int, color: str, n: int, exclude=None) -> list[int]:
+    """The top ``n`` cards of ``color`` in a graveyard (the most recently put there),
+    "exile the top three black cards of your graveyard" (CR 118.9)."""
+    out = []
+    for oid in reversed(g.players[player].graveyard):
+        if oid != exclude and color in g.objects[oid].defn.colors:
+            out.append(oid)
+            if len(out) == n:
+                break
+    return out
+
+
+def pay_alternative_extras(g, item, choices, chosen) -> None:
+    """As the costs of a spell are paid (CR 601.2h): an alternative cost that exiles the
+    top cards of a color from the graveyard; for sneak (CR 702.190b), remember whom the
+    returned creature was attacking."""
+    from .. import zones
+    alt_name = item.info.get("cost_choice", {}).get("alternative")
+    if alt_name is None:
+        return
+    o = g.objects[item.source]
+    for a in o.defn.alternatives:
+        if a.name != alt_name:
+            continue
+        cond = getattr(a, "condition", None)
+        if isinstance(cond, str) and cond.startswith("exile_top:"):
+            _, n, color = cond.split(":")
+            for oid in top_cards_of_color(g, item.controller, color, int(n)):
+                g.event("118.9", f"{g.objects[oid].defn.name} is exiled to pay the cost")
+                zones.move(g, g.objects[oid], "exile")
+        if alt_name == "sneak" and g.combat is not None:
+            for cc, objs in zip(choices, chosen):
+                if cc.action == "return" and objs:
+                    item.info["defender"] = g.combat.attackers.get(objs[0],
+                                                                   1 - item.controller)
+        break
+
+
+def sneak_enters(g, n, item) -> None:
+    """CR 702.190b / 506.3a: a permanent spell whose sneak cost was paid enters tapped and
+    attacking the player the returned creature was attacking (it was never declared as
+    an attacker, CR 508.4)."""
+    if "Creature" not in n.defn.types:
+        return
+    n.tapped = True
+    if g.combat is not None:
+        g.combat.attackers[n.oid] = item.info.get("defender", 1 - item.controller)
+        g.event("702.190b", f"{n.defn.name} enters tapped and attacking")

@@ -166,14 +166,34 @@ def alternative_permitted(g, player: int, o, choice: dict | None) -> bool:
     """CR 118.9: an alternative cost with a condition ("If you control a Swamp") may be
     chosen only while the condition holds."""
     name = (choice or {}).get("alternative")
+    d = o.defn
+    if (g.step == "declare_blockers" and g.active == player and "Instant" not in d.types
+            and "flash" not in d.keywords and name != "sneak"
+            and any(a.name == "sneak" for a in d.alternatives)):
+        # CR 702.190a: in the declare blockers step, a spell without flash is cast only
+        # for its sneak cost ("any time you could cast an instant").
+        return False
     if name is None:
         return True
+    if name == "sneak":
+        return g.step == "declare_blockers" and g.active == player   # CR 702.190a
+    if name == "mayhem":
+        # CR 702.187b: "as long as you discarded this card this turn"
+        if o.zone == "graveyard":
+            return any(p[0] == o.oid and p[1] == "mayhem" and p[2] == g.turn
+                       for p in g.cast_permits)
+        item = _spell_item(g, o)
+        return item is not None and bool(item.info.get("discarded_this_turn"))
     for a in o.defn.alternatives:
         if a.name == name and isinstance(a, ConditionalAltCost) and a.condition is not None:
             if a.condition == "cast_another":
                 # CR 702.117a: surge - you've cast another spell this turn (601.2i: the
                 # spell being cast isn't counted yet).
                 return g.players[player].spells_cast > 0
+            if isinstance(a.condition, str) and a.condition.startswith("exile_top:"):
+                from .casting_keywords import top_cards_of_color
+                _, n, color = a.condition.split(":")
+                return len(top_cards_of_color(g, player, color, int(n), o.oid)) >= int(n)
             return next(_permanents(g, a.condition, player), None) is not None
     return True
 
