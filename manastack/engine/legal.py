@@ -97,6 +97,10 @@ def can_activate(g, player: int, o, number: int, acts=None) -> str | None:
         return f"113.6: that ability of {o.defn.name} works only from the {ab.zone}"
     if not ab.mana_ability and g.stack and split_second_on_stack(g):
         return "702.61a: a spell with split second is on the stack"
+    if ab.timing == "once_each_turn":
+        from .areas.zone_text import once_each_turn_used
+        if once_each_turn_used(g, o, number):
+            return f"602.5b: {o.defn.name}'s ability can be activated only once each turn"
     if not ab.mana_ability and _named_by_needle(g, o):
         return f"602.5: activated abilities of sources named {o.defn.name} can't be activated"
     if (o.controller if o.zone == "battlefield" else o.owner) != player:

@@ -326,7 +326,65 @@ def _link_exile(out: dict) -> bool:
     return True
 
 
+_RETURN_COST = re.compile(r"[Rr]eturn an? ([a-z]+|[A-Z][a-z]+) you control to its owner's hand")
+
+
+def _activated(line: str, is_spell: bool):
+    """CR 602.1: "[Cost]: [Effect.]" where the cost may return a permanent you control to
+    its owner's hand (CR 118.3), and "Activate only once each turn." (602.5b) may
+    follow. Returns the ActivatedAbility or None."""
+    from ..abilities import ActivatedAbility, AddMana, ChoiceCost, Cost
+    from ..oracle import compile_cost, compile_effect
+    once = False
+    body_line = line.strip()
+    if body_line.endswith("Activate only once each turn."):
+        once = True
+        body_line = body_line[:-len("Activate only once each turn.")].strip()
+    m = re.fullmatch(r"([^:\"]+):\s*(.+)", body_line)
+    if not m or is_spell:
+        return None
+    parts = [x.strip() for x in m.group(1).split(",")]
+    ret = [x for x in parts if _RETURN_COST.fullmatch(x)]
+    if not once and not ret or len(ret) > 1:
+        return None
+    rest = [x for x in parts if x not in ret]
+    cost = compile_cost(", ".join(rest)) if rest else Cost()
+    if cost is None:
+        return None
+    if ret:
+        w = _RETURN_COST.fullmatch(ret[0]).group(1)
+        t = _CARD_TYPES.get(w.lower())
+        if t is not None and t in ("Artifact", "Creature", "Enchantment", "Land"):
+            spec = TargetSpec("permanent", controller="you", types=(t,))
+        elif w[0].isupper():
+            spec = TargetSpec("permanent", controller="you", subtypes=(w,))
+        else:
+            return None
+        cost = dataclasses.replace(cost, choices=cost.choices + (ChoiceCost("return", 1, spec),))
+    body = m.group(2).strip()
+    sorcery = body.endswith("Activate only as a sorcery.")
+    if sorcery:
+        body = body[:-len("Activate only as a sorcery.")].strip()
+    compiled = compile_effect(body)
+    if compiled is None:
+        return None
+    targets, effects = compiled
+    # CR 605.1a: no target, could add mana, not a loyalty ability -> a mana ability.
+    mana_ability = not targets and all(isinstance(e, AddMana) for e in effects)
+    if mana_ability and (cost.mana.hybrid or cost.mana.phyrexian or cost.mana.x or cost.choices):
+        return None
+    return ActivatedAbility(cost, effects, targets, mana_ability, sorcery, line, "battlefield",
+                            "once_each_turn" if once else "")
+
+
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
+    # CR 602.5b: "Activate only once each turn."; CR 118.3: "Return a Forest you control to
+    # its owner's hand:" costs.
+    if ":" in line and ("Activate only once each turn." in line or "to its owner's hand" in line):
+        ab = _activated(line, is_spell)
+        if ab is not None:
+            out["activated"].append(ab)
+            return True
     # CR 701.50a / 701.44a: "When ~ enters, it connives." -- "it" is the source when the
     # trigger event is the source's own (not "~ or another creature").
     m = re.fullmatch(r"((?:when|whenever) ~ [^,]*), it (connives|explores)\.?", low)

@@ -327,6 +327,26 @@ def end_permissions(g) -> None:
     g.effects = keep
 
 
+# ---------------------------------------------------------------- activation limits
+
+ACTIVATED = "activated_this_turn"
+
+
+def record_activation(g, o, number: int, ab) -> None:
+    """CR 602.5b: remember that ability ``number`` of ``o`` was activated this turn (only
+    for abilities limited to once each turn; the record ends with the turn, CR 514.2, or
+    when the object leaves the battlefield, CR 400.7)."""
+    if ab.timing == "once_each_turn":
+        from ..effects import _add_effect
+        _add_effect(g, layer=ACTIVATED, affected=o.oid, until="end_of_turn", data=number)
+
+
+def once_each_turn_used(g, o, number: int) -> bool:
+    """CR 602.5b: whether a once-each-turn ability of ``o`` was activated this turn."""
+    return any(e.layer == ACTIVATED and e.affected == o.oid and e.data == number
+               for e in g.effects)
+
+
 EFFECTS: dict = {
     Z.Connive: _connive, Z.Learn: _learn,
     Z.ExileLinked: _exile_linked, Z.ReturnLinked: _return_linked,
