@@ -248,10 +248,10 @@ def begin_activate(g, player: int, oid: int, number: int) -> None:
         from .areas.casting_keywords import begin_special_action
         begin_special_action(g, player, oid, number)   # CR 116.2h / 116.2k: plot, foretell
         return
+    snapshot = take_snapshot(g)
     if ab.timing:
         from .areas.zone_text import record_activation
         record_activation(g, o, number, ab)   # CR 602.5b: "only once each turn"
-    snapshot = take_snapshot(g)
     iid = g.next_id
     g.next_id += 1
     item = StackItem(iid, oid, player, number, (), 0, o.card)

@@ -173,15 +173,16 @@ def activate_mana_ability(g, player: int, oid: int, number: int, answer=None,
     from .characteristics import activated_abilities
     o = g.objects[oid]
     ab = activated_abilities(g, o)[number - 1]
-    if ab.timing:
-        from .areas.zone_text import record_activation
-        record_activation(g, o, number, ab)   # CR 602.5b: "only once each turn"
     g.event("605.3a", f"{g.pname(player)} activates {o.defn.name}'s mana ability")
     if needs_payment(ab):
         ctx = CastContext(None, "cost", "mana", player, oid, o.card, number)
         ctx.parent = g.cast
         if g.cast is None:
             ctx.snapshot = take_snapshot(g)
+    if ab.timing:
+        from .areas.zone_text import record_activation
+        record_activation(g, o, number, ab)   # CR 602.5b: "only once each turn"
+    if needs_payment(ab):
         g.cast = ctx
         continue_cast(g)
         return
