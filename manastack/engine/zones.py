@@ -237,6 +237,9 @@ def tap(g, o) -> None:
         if o.defn.triggered:
             from .triggers import fire_tapped
             fire_tapped(g, o)
+        if g.attachments_exist():
+            from .areas.damage_text import fire_enchanted
+            fire_enchanted(g, o, "enchanted_becomes_tapped")   # CR 603.2
 
 
 def draw(g, player: int, count: int = 1) -> None:

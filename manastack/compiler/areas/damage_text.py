@@ -63,6 +63,7 @@ class PowerDamage:
 
     source: int = 0
     recipient: int = 1
+    excess: str | None = None   # CR 120.4a: "trample" / "always": excess to the controller
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +104,45 @@ class DamageToController:
 
     amount: int
     target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ExcessDamage:
+    """CR 120.4a: "~ deals 4 damage to target creature. Excess damage is dealt to that
+    creature's controller instead." (damage beyond lethal goes to the controller)."""
+
+    amount: int
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ThenDamageController:
+    """CR 120.3 / 608.2h: "Destroy target creature. ~ deals 2 damage to that creature's
+    controller." -- ``effect`` on target number 0, then damage to the player who
+    controlled that permanent as the effect began (its last known information)."""
+
+    effect: object
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class DamageEachTarget:
+    """CR 120.3 / 115.1d: "deals 1 damage to each of up to two target creatures": each
+    still-legal target of group ``target`` is dealt ``amount``."""
+
+    amount: int
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class AttachedPowerDamageToYou:
+    """CR 120.3 / 208.3: "It deals damage to you equal to its power." -- the creature this
+    Aura enchants is the source; "you" is the Aura's controller."""
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyAttached:
+    """CR 701.8a: "destroy it" -- the creature this Aura enchants."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +313,25 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
             from dataclasses import replace
             out["static"].append(replace(s, text=line))
         return True
+    # CR 603.2 / 303.4: "When enchanted creature becomes tapped or is dealt damage,
+    # destroy it."
+    m = re.fullmatch(r"when(?:ever)? enchanted creature (becomes tapped or is dealt damage|is "
+                     r"dealt damage|becomes tapped), destroy it", low)
+    if m:
+        from ..abilities import TriggeredAbility
+        evs = tuple(ev for ev, w in (("enchanted_becomes_tapped", "becomes tapped"),
+                                     ("enchanted_dealt_damage", "dealt damage"))
+                    if w in m.group(1))
+        out["triggered"].append(TriggeredAbility(evs, (DestroyAttached(),), (), False, line))
+        return True
+    # "When this Aura enters, tap enchanted creature. It deals damage to you equal to its
+    # power."
+    if low == "when ~ enters, tap enchanted creature. it deals damage to you equal to its power":
+        from ..abilities import TriggeredAbility
+        from .designations import TapAttached
+        out["triggered"].append(TriggeredAbility(
+            ("enters",), (TapAttached(), AttachedPowerDamageToYou()), (), False, line))
+        return True
     # CR 603.2 / 119.3: "Whenever [this / enchanted creature] deals damage, you gain that
     # much life."
     m = re.fullmatch(r"whenever (~|enchanted creature) deals damage, you gain that much life", low)
@@ -372,6 +431,23 @@ def compile_sentence(s: str, low: str):
     r = _two_damage(s, low)
     if r is not None:
         return r
+    m = re.fullmatch(r"(?:~|it) deals (\d+) damage to each of ((?:up to )?(?:one|two|three|four) "
+                     r"target .+)", low)
+    if m:
+        from ..effect_text import target_phrase
+        spec = target_phrase(m.group(2), multi=True)
+        if spec is None or spec.zone != "battlefield" or spec.maximum is None:
+            return None
+        return (spec,), (DamageEachTarget(int(m.group(1)), 0),)
+    m = re.fullmatch(r"(.+?)\. ~ deals (\d+) damage to that (permanent|creature|land|artifact)'s "
+                     r"controller", low)
+    if m:
+        first = oracle.compile_sentence(s[:m.end(1)])
+        if first is None or len(first[0]) != 1 or len(first[1]) != 1 or \
+                getattr(first[1][0], "target", None) != 0 or first[0][0].maximum != 1 or \
+                first[0][0].kind not in ("creature", "permanent"):
+            return None
+        return first[0], (ThenDamageController(first[1][0], int(m.group(2))),)
     m = _CHAIN.fullmatch(low)
     if m:
         # CR 707.10c: a chain spell - its one target's player/controller may copy it.
@@ -411,14 +487,26 @@ def compile_sentence(s: str, low: str):
         return None
     # CR 120.3 / 208.3: damage equal to a creature's power.
     m = re.fullmatch(r"(target creature(?: you control)?) deals damage equal to its power to "
-                     r"(.+)", low)
+                     r"(.+?)(\. if the creature you control has trample, excess damage is dealt "
+                     r"to that creature's controller instead)?", low)
     if m:
         from ..effect_text import target_phrase
         a = target_phrase(m.group(1))
         b = target_phrase(m.group(2))
         if a is None or b is None or b.zone != "battlefield":
             return None
-        return (a, b), (PowerDamage(0, 1),)
+        if m.group(3) and (b.kind != "creature" or a.controller != "you"):
+            return None
+        return (a, b), (PowerDamage(0, 1, "trample" if m.group(3) else None),)
+    # CR 120.4a: excess damage dealt to the creature's controller instead.
+    m = re.fullmatch(r"(~ deals (\d+) damage to target creature(?: an opponent controls| you "
+                     r"don't control)?)\. excess damage is dealt to that creature's controller "
+                     r"instead", low)
+    if m:
+        first = oracle.compile_sentence(s[:m.end(1)])
+        if first is None or len(first[0]) != 1 or first[0][0].kind != "creature":
+            return None
+        return first[0], (ExcessDamage(int(m.group(2)), 0),)
     m = re.fullmatch(r"target creature deals damage to itself equal to its power", low)
     if m:
         return (TargetSpec("creature"),), (PowerDamage(0, 0),)

@@ -16,7 +16,9 @@ and end in the cleanup step (CR 514.2).
 from __future__ import annotations
 
 from ...compiler.areas.damage_text import (DamageThenExile, DamageToController, DividedDamage,
-                                           GainThatMuchLife, PayToCopy,
+                                           ExcessDamage, GainThatMuchLife, PayToCopy,
+                                           ThenDamageController, DamageEachTarget,
+                                           AttachedPowerDamageToYou, DestroyAttached,
                                            PowerDamage, PreventDamage, SpendOnlyOnX)
 from ..state import ContinuousEffect
 
@@ -226,12 +228,26 @@ def after_damage(g, source_id: int, src, recipient: int, amount: int, source_car
                     # battlefield (CR 113.6); a spell's applies after it resolves.
                     perm = src is not None and src.zone == "battlefield"
                     add_exile_if_dies(g, recipient, source_id if perm else None)
+    if recipient not in (0, 1) and g.attachments_exist():
+        o = g.objects.get(recipient)
+        if o is not None:
+            fire_enchanted(g, o, "enchanted_dealt_damage", {"amount": amount})
     if src is None or src.zone != "battlefield":
         return
     if _BATCH is not None:
         _BATCH["dealt"][source_id] = _BATCH["dealt"].get(source_id, 0) + amount
         return
     _fire_dealt(g, src, amount)
+
+
+def fire_enchanted(g, o, event: str, info: dict | None = None) -> None:
+    """CR 603.2 / 303.4: the Auras attached to ``o`` whose abilities trigger on ``event``
+    ("when enchanted creature becomes tapped / is dealt damage")."""
+    from ..triggers import fire_self
+    for oid in list(g.battlefield):
+        a = g.objects[oid]
+        if a.attached_to == o.oid and a.defn.triggered:
+            fire_self(g, event, a, info)
 
 
 def _fire_dealt(g, src, amount: int) -> None:
@@ -352,7 +368,47 @@ def _power_damage(g, item, eff, legal):
         rec = first_target(item, eff.recipient)
         if rec not in legal:
             return None
-    deal_damage(g, x.oid, rec, power(g, x), x)
+    amount = power(g, x)
+    if eff.excess == "trample":
+        from ..characteristics import has_keyword
+        if has_keyword(g, x, "trample"):
+            deal_with_excess(g, x.oid, x, rec, amount, None)
+            return None
+    deal_damage(g, x.oid, rec, amount, x)
+    return None
+
+
+def deal_with_excess(g, source_id: int, src, rec: int, amount: int, source_card) -> None:
+    """CR 120.4a: damage to creature ``rec`` beyond lethal damage (counting damage already
+    marked; any nonzero amount from a deathtouch source, 702.2c) is dealt to its controller
+    instead."""
+    from ..characteristics import has_keyword, is_creature, toughness
+    from ..effects import deal_damage
+    o = g.objects.get(rec)
+    if o is None or not is_creature(o):
+        deal_damage(g, source_id, rec, amount, src, source_card=source_card)
+        return
+    if src is not None and has_keyword(g, src, "deathtouch"):
+        lethal = 1 if toughness(g, o) - o.damage > 0 else 0
+    else:
+        lethal = max(0, toughness(g, o) - o.damage)
+    first = min(amount, lethal)
+    controller = o.controller
+    if first:
+        deal_damage(g, source_id, rec, first, src, source_card=source_card)
+    if amount - first > 0:
+        g.event("120.4a", f"{amount - first} excess damage is dealt to {g.pname(controller)}")
+        deal_damage(g, source_id, controller, amount - first, src, source_card=source_card)
+
+
+def _excess_damage(g, item, eff, legal):
+    """CR 120.4a: the damage, its excess dealt to the creature's controller instead."""
+    from ..effects import first_target
+    t = first_target(item, eff.target)
+    if t not in legal:
+        return None
+    deal_with_excess(g, item.source, g.objects.get(item.source), t, eff.amount,
+                     item.source_card)
     return None
 
 
@@ -564,7 +620,62 @@ def _damage_to_controller(g, item, eff, legal):
     return None
 
 
+def _then_damage_controller(g, item, eff, legal):
+    """CR 608.2h: the effect, then damage to the target's controller as it last existed
+    (none if the target was illegal)."""
+    from ..effects import deal_damage, execute, first_target
+    if "lki_controller" not in item.info:
+        t = first_target(item, 0)
+        o = g.objects.get(t) if t in legal else None
+        item.info["lki_controller"] = o.controller if o is not None else -1
+    if execute(g, item, eff.effect, legal) == "ask":
+        return "ask"
+    p = item.info.pop("lki_controller")
+    if p >= 0:
+        deal_damage(g, item.source, p, eff.amount, g.objects.get(item.source),
+                    source_card=item.source_card)
+    return None
+
+
+def _damage_each_target(g, item, eff, legal):
+    """CR 120.3 / 608.2b: each still-legal target of the group is dealt the damage."""
+    from ..effects import deal_damage
+    from ..effects_more import group_targets
+    src = g.objects.get(item.source)
+    for t in group_targets(item, eff.target, legal):
+        deal_damage(g, item.source, t, eff.amount, src, source_card=item.source_card)
+    return None
+
+
+def _attached_power_damage(g, item, eff, legal):
+    """CR 120.3: the enchanted creature deals damage equal to its power to the Aura's
+    controller."""
+    from ..characteristics import power
+    from ..effects import deal_damage
+    a = g.objects.get(item.source)
+    if a is None or a.zone != "battlefield" or a.attached_to not in g.objects:
+        return None
+    c = g.objects[a.attached_to]
+    deal_damage(g, c.oid, item.controller, power(g, c), c)
+    return None
+
+
+def _destroy_attached(g, item, eff, legal):
+    """CR 701.8a: destroy the creature the Aura enchants (if it still does)."""
+    from ..zones import destroy
+    a = g.objects.get(item.source)
+    if a is None or a.zone != "battlefield" or a.attached_to not in g.objects:
+        return None
+    destroy(g, g.objects[a.attached_to])
+    return None
+
+
 EFFECTS: dict = {
+    AttachedPowerDamageToYou: _attached_power_damage,
+    DestroyAttached: _destroy_attached,
+    DamageEachTarget: _damage_each_target,
+    ThenDamageController: _then_damage_controller,
+    ExcessDamage: _excess_damage,
     DamageToController: _damage_to_controller,
     DividedDamage: _divided_damage,
     SpendOnlyOnX: lambda g, item, eff, legal: None,
