@@ -60,7 +60,8 @@ def _enters(g, n: Obj, x: int = 0, chosen=None, alt=None, kicked: int = 0) -> No
             n.counters = dict(n.counters or {})
             n.counters[s.counter] = n.counters.get(s.counter, 0) + x
             g.event("614.1c", f"{n.defn.name} enters with {x} {s.counter} counter(s)")
-        if s.kind == "enters_with_n_counters":
+        if s.kind == "enters_with_n_counters" or (s.kind == "enters_with_counters_if"
+                                                   and trigger_text.enters_with(g, n, s)):
             # CR 614.1c: "This permanent enters with N counters" (``power`` = N).
             n.counters = dict(n.counters or {})
             n.counters[s.counter] = n.counters.get(s.counter, 0) + s.power

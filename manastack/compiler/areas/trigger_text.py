@@ -108,6 +108,23 @@ class GainLifePerHand:
     effect happens, CR 608.2h)."""
 
 
+@dataclass(frozen=True, slots=True)
+class ReturnDiedCard:
+    """CR 603.6c / 400.7: "When ~ dies, return it to its owner's hand": the card put into
+    the graveyard by the trigger event, if it is still there, moves to ``to``."""
+
+    to: str = "hand"
+
+
+@dataclass(frozen=True, slots=True)
+class PumpPerBlocker:
+    """CR 509.3c / 613.4c: ~ gets +``power``/+``toughness`` until end of turn for each
+    creature blocking it (counted as the ability resolves)."""
+
+    power: int
+    toughness: int
+
+
 # ---------------------------------------------------------------- trigger events (CR 603.1)
 
 TRIGGERS: list = [
@@ -295,6 +312,24 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if low == "~ can't be blocked by more than one creature":
         out["static"].append(StaticAbility("max_blockers", line, power=1))
         return True
+    # CR 614.1c: "Raid — ~ enters with a +1/+1 counter on it if you attacked this turn."
+    m = re.fullmatch(r"(?:(?:raid|morbid) — )?~ enters with " + _N + r" \+1/\+1 counters? on it if "
+                     r"(you attacked this turn|a creature died this turn)", low)
+    if m:
+        out["static"].append(ConditionalStatic("enters_with_counters_if", line,
+                                               power=_num(m.group(1)), counter="+1/+1",
+                                               condition=_CONDITIONS[m.group(2)]))
+        return True
+    # CR 509.1b: "can't be blocked by white creatures / Walls / creatures with flying".
+    m = re.fullmatch(r"~ can't be blocked by (.+)", low)
+    if m and not re.search(r"power|more than|this turn|except", m.group(1)):
+        from ..effect_text import object_phrase
+        phrase = re.sub(r"^.*? can't be blocked by ", "", line.rstrip("."))
+        spec = object_phrase(phrase, plural=True)
+        if spec is None or spec.controller or spec.other or spec.zone != "battlefield":
+            return False
+        out["static"].append(StaticAbility("unblockable_by", line, filter=spec))
+        return True
     # CR 509.1b: "can't be blocked except by creatures with flying (or reach)".
     m = re.fullmatch(r"~ can't be blocked except by creatures with (flying|defender|haste|reach)"
                      r"(?: or (flying|defender|haste|reach))?", low)
@@ -358,6 +393,24 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         spec = TargetSpec("permanent", controller="you", types=(m.group(1).capitalize(),))
         out["triggered"].append(TriggeredAbility(("enters",), (SacrificeUnlessReturn(spec),),
                                                  (), False, line))
+        return True
+    # CR 603.6c / 603.10a: "When ~ dies, return it to its owner's hand."
+    m = re.fullmatch(r"when ~ (dies|is put into a graveyard from the battlefield), return it to "
+                     r"its owner's hand", low)
+    if m:
+        from ..abilities import TriggeredAbility
+        ev = "dies" if m.group(1) == "dies" else "graveyard_from_battlefield"
+        out["triggered"].append(TriggeredAbility((ev,), (ReturnDiedCard("hand"),), (), False,
+                                                 line))
+        return True
+    # CR 509.3c: "Whenever ~ becomes blocked, it gets +1/+1 until end of turn for each
+    # creature blocking it."
+    m = re.fullmatch(r"whenever ~ becomes blocked, (?:it|~) gets \+(\d+)/\+(\d+) until end of turn "
+                     r"for each creature blocking it", low)
+    if m:
+        from ..abilities import TriggeredAbility
+        out["triggered"].append(TriggeredAbility(("becomes_blocked",), (PumpPerBlocker(
+            int(m.group(1)), int(m.group(2))),), (), False, line))
         return True
     # CR 603.2: heroic -- "put a +1/+1 counter on it" ("it" is ~).
     m = re.fullmatch(r"(?:heroic — )?whenever you cast a spell that targets ~, put " + _N +
@@ -428,6 +481,9 @@ def compile_sentence(s: str, low: str):
                      r"haste|reach)", low)
     if m:
         return (), (Restrict((f"cant_be_blocked_except_by_{m.group(1)}",), -1),)
+    # CR 509.1c / 611.2a: "All creatures able to block target creature this turn do so."
+    if low == "all creatures able to block target creature this turn do so":
+        return (TargetSpec("creature"),), (Restrict(("lure",), 0),)
     # CR 611.2c: "Creatures target player controls get -2/-2 until end of turn."
     m = re.fullmatch(r"creatures target player controls get ([+-]\d+)/([+-]\d+) until end of turn",
                      low)

@@ -32,6 +32,12 @@ def condition_met(g, s, controller: int) -> bool:
     raise ValueError(f"unknown condition {c}")
 
 
+def enters_with(g, n, s) -> bool:
+    """CR 614.1c: "enters with a +1/+1 counter on it if [condition]" (raid, morbid): the
+    condition is checked as the permanent would enter."""
+    return condition_now(g, s.condition, n.controller, n.oid, n.card)
+
+
 def enters_tapped(g, n, s) -> bool:
     """CR 614.1d: "This land enters tapped unless [condition]": whether it enters tapped
     (the condition is false as it would enter; the land itself isn't on the battlefield
@@ -66,6 +72,10 @@ def blocker_restricted(g, blocker, attacker) -> bool:
         if s.kind == "unblockable_by_power_or_greater":
             from ..characteristics import power
             if power(g, blocker) >= s.power:
+                return True
+        elif s.kind == "unblockable_by":
+            from ..effects_more import permanent_matches
+            if permanent_matches(g, blocker, s.filter, attacker.controller):
                 return True
         elif s.kind == "blockable_only_by":
             from ..characteristics import has_keyword
@@ -103,10 +113,12 @@ def lure_requirements(g, blockers, attackers) -> list[tuple[int, int]]:
     """CR 509.1c: "All creatures able to block ~ do so": a requirement on each creature
     able to block it."""
     from ..combat import can_block
+    from ..effects_more import restricted
     out = []
     for a in attackers:
         o = g.objects.get(a)
-        if o is None or not any(s.kind == "lure" for s in o.defn.static):
+        if o is None or not (any(s.kind == "lure" for s in o.defn.static)
+                             or (g.effects and restricted(g, o, "lure"))):
             continue
         for b in blockers:
             if can_block(g, g.objects[b], o):
@@ -365,6 +377,38 @@ def _gain_life_per_hand(g, item, eff, legal):
     return None
 
 
-EFFECTS: dict = {T.ModifyEachOfPlayer: _modify_each_of_player,
+def _return_died_card(g, item, eff, legal):
+    """CR 603.6c / 400.7: the card the ability's source became in the graveyard returns,
+    if it hasn't changed zones since (an object that left and came back is newer than
+    this ability on the stack)."""
+    from .. import zones
+    for p in g.players:
+        for oid in p.graveyard:
+            o = g.objects[oid]
+            if o.card == item.source_card and oid < item.oid:
+                n = zones.move(g, o, eff.to)
+                g.event("400.6", f"{n.defn.name} returns to its owner's {eff.to}")
+                return None
+    return None
+
+
+def _pump_per_blocker(g, item, eff, legal):
+    """CR 509.3c / 613.4c: +N/+N for each creature blocking the source as it resolves."""
+    from ..effects import _add_effect
+    o = g.objects.get(item.source)
+    c = g.combat
+    if o is None or o.zone != "battlefield" or c is None:
+        return None
+    n = len([b for b in c.blocked.get(o.oid, ()) if b in g.objects])
+    if n:
+        _add_effect(g, layer="7c", affected=o.oid, power=eff.power * n,
+                    toughness=eff.toughness * n, until="end_of_turn")
+        g.event("613.4c", f"{g.oname(o.oid)} gets +{eff.power * n}/+{eff.toughness * n} "
+                "until end of turn")
+    return None
+
+
+EFFECTS: dict = {T.ReturnDiedCard: _return_died_card, T.PumpPerBlocker: _pump_per_blocker,
+                 T.ModifyEachOfPlayer: _modify_each_of_player,
                  T.GainLifePerHand: _gain_life_per_hand, T.SacrificeUnlessReturn: _sacrifice_unless_return, T.ReturnSourceToHand: _return_source_to_hand, T.IfCondition: _if_condition, T.UntapUpTo: _untap_up_to, T.TapOrUntap: _tap_or_untap,
                  T.DamageSubject: _damage_subject}
