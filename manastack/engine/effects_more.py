@@ -34,6 +34,9 @@ def card_quality(d, q: str) -> bool | None:
         return any(t in d.types for t in q[8:].split(","))
     if q.startswith("nonsub:"):
         return q[7:] not in d.subtypes   # CR 205.3: "non-Dragon"
+    if q.startswith("either:"):
+        # "creature or Vehicle": one of several qualities ("either:anytype:Creature|anysub:Vehicle")
+        return any(card_quality(d, x) for x in q[7:].split("|"))
     if q.startswith("anysub:"):
         return any(t in d.subtypes for t in q[7:].split(","))
     if q.startswith("mv<="):

@@ -85,6 +85,12 @@ class Cascade:
     """CR 702.85a: the cascade trigger's effect."""
 
 
+@dataclass(frozen=True, slots=True)
+class ReplicateCopies:
+    """CR 702.56a / 707.10: copy the spell for each time its replicate cost was paid; new
+    targets may be chosen for each copy (707.10c)."""
+
+
 def _escape(line: str):
     """CR 702.138a: "Escape—[cost]" where the cost has "Exile N other cards from your
     graveyard"."""
@@ -195,6 +201,23 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         out["alternatives"].append(ConditionalAltCost(
             "card", Cost(), "hand", f"exile_top:{_NUMBERS[m.group(1)]}:{color}"))
         return True
+    m = re.fullmatch(r"replicate (\{[^ ]+\})", low)
+    if m and is_spell:
+        # CR 702.56a: an additional cost paid any number of times, and "When you cast this
+        # spell, if a replicate cost was paid for it, copy it for each time its replicate
+        # cost was paid. If the spell has any targets, you may choose new targets for any
+        # of the copies."
+        from ..abilities import AdditionalCost, TriggeredAbility
+        try:
+            mana = ManaCost.parse(m.group(1))
+        except ValueError:
+            return False
+        if any(a.multi for a in out.get("additional", ())):
+            return False   # one cost paid any number of times per spell (multikicker too)
+        out.setdefault("additional", []).append(AdditionalCost("replicate", Cost(mana), True))
+        out["triggered"].append(TriggeredAbility(("cast_self",), (ReplicateCopies(),), (),
+                                                 False, line))
+        return True
     m = re.fullmatch(r"surge (\{[^ ]+\})", low)
     if m:
         # CR 702.117a: an alternative cost paid if you (or a teammate) cast another spell
@@ -211,4 +234,18 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
 
 
 def compile_sentence(s: str, low: str):
+    # CR 115.1 / 301.7: "target creature or Vehicle" (one of either).
+    if "target creature or vehicle" in low and low.count("target") == 1:
+        from dataclasses import replace
+        from ..oracle import compile_sentence as core
+        i = low.index("target creature or vehicle")
+        compiled = core(s[:i] + "target creature" + s[i + len("target creature or vehicle"):])
+        if compiled is None or len(compiled[0]) != 1 or compiled[0][0].kind != "creature":
+            return None
+        spec = compiled[0][0]
+        if spec.types or spec.subtypes:
+            return None
+        spec = replace(spec, kind="permanent",
+                       quals=spec.quals + ("either:anytype:Creature|anysub:Vehicle",))
+        return (spec,), compiled[1]
     return None

@@ -213,15 +213,25 @@ def note_storm(g, item) -> None:
                 new = dict(rec[4])
                 new["cascade_mv"] = mv
                 g.waiting[i] = rec[:4] + (new,)
-    if not g.waiting or "storm" not in kws:
+    if not g.waiting or ("storm" not in kws and not any(
+            a.name == "replicate" for a in g.card_definition(item.source_card).additional)):
         return
-    n = sum(p.spells_cast for p in g.players) - 1
+    from ..costs import times_paid
+    drop = []
     for i, rec in enumerate(g.waiting):
         src, card, idx, ctl, info = rec
         if info.get("spell") != item.oid or "storm_count" in info:
             continue
         trig = g.card_definition(card).triggered
-        if idx < len(trig) and any(type(e).__name__ == "StormCopies" for e in trig[idx].effects):
+        kinds = {type(e).__name__ for e in trig[idx].effects} if idx < len(trig) else set()
+        if kinds & {"StormCopies", "ReplicateCopies"}:
+            if "StormCopies" in kinds:
+                n = sum(p.spells_cast for p in g.players) - 1
+            else:
+                n = times_paid(item, ("replicate",))
+                if n == 0:
+                    drop.append(i)   # CR 603.4: "if a replicate cost was paid for it"
+                    continue
             new = dict(info)
             new["storm_count"] = n
             new["storm_targets"] = list(item.targets)
@@ -230,6 +240,8 @@ def note_storm(g, item) -> None:
                     new["storm_" + k] = item.info[k]
             new["storm_x"] = item.x
             g.waiting[i] = (src, card, idx, ctl, new)
+    for i in reversed(drop):
+        del g.waiting[i]
 
 
 def put_spell_copy(g, card: int, controller: int, targets, info: dict, x: int = 0) -> None:
@@ -264,7 +276,9 @@ def _storm(g, item, eff, legal):
     left = info.setdefault("storm_left", info.get("storm_count", 0))
     if "storm_announced" not in info:
         info["storm_announced"] = True
-        g.event("702.40a", f"storm: {left} cop{'y' if left == 1 else 'ies'}")
+        rule, what = (("702.40a", "storm") if type(eff).__name__ == "StormCopies"
+                      else ("702.56a", "replicate"))
+        g.event(rule, f"{what}: {left} cop{'y' if left == 1 else 'ies'}")
     card = item.source_card
     extra = {k[6:]: info[k] for k in ("storm_groups", "storm_modes", "storm_cost_choice")
              if k in info}
@@ -320,8 +334,9 @@ def _storm(g, item, eff, legal):
 
 
 def _register_storm():
-    from ...compiler.areas.casting_keywords import StormCopies
+    from ...compiler.areas.casting_keywords import ReplicateCopies, StormCopies
     EFFECTS[StormCopies] = _storm
+    EFFECTS[ReplicateCopies] = _storm
 
 
 _register_storm()
