@@ -98,8 +98,11 @@ def _one_pass(g) -> bool:
     dungeon = bool(g.designations) and _dungeon_sba(g)
     from .areas.faces_saga import saga_sba
     saga = saga_sba(g)   # CR 704.5s / 714.4: a finished Saga is sacrificed
+    # CR 611.3a: the effects of Auras' and Equipment's static abilities follow attachment.
+    from .areas.type_changes import sync_attached
+    synced = sync_attached(g)
     if not losers and not to_graveyard and not to_destroy:
-        return bool(unattach) or bool(gone) or dungeon or saga
+        return bool(unattach) or bool(gone) or dungeon or synced or saga
     from .triggers import begin_together, end_together
     begin_together()   # CR 704.3: these state-based actions happen at once (603.10a)
     for o, rule, why in to_graveyard + to_destroy:

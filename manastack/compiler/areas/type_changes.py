@@ -219,6 +219,14 @@ class Become:
     x: bool = False
     keywords: tuple[str, ...] = ()
     until: str = "end_of_turn"
+    earlier: bool = False   # "That artifact becomes ...": the first target chosen before
+
+    def shift_targets(self, k: int):
+        """A later clause's targets follow the earlier ones (effect_text.shift); "that
+        artifact" keeps naming the first target (CR 608.2c)."""
+        if self.earlier or self.target < 0:
+            return self
+        return dataclasses.replace(self, target=self.target + k)
 
 
 _COLOR_CODES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -291,7 +299,8 @@ def become_sentence(s: str):
     m = re.fullmatch(r"(.+) until end of turn", t)
     if m:
         t, until = m.group(1), "end_of_turn"
-    m = re.fullmatch(r"(~|target [^.]+?) becomes (.+)", t, re.I)
+    m = re.fullmatch(r"(~|target [^.]+?|that (?:artifact|creature|land|permanent)) becomes (.+)",
+                     t, re.I)
     if not m:
         return None
     fields = _become_what(m.group(2))
@@ -302,10 +311,97 @@ def become_sentence(s: str):
     subj = m.group(1)
     if subj == "~":
         return (), (Become(-1, until=until, **fields),)
+    if subj.lower() in ("that artifact", "that creature", "that land", "that permanent"):
+        # CR 608.2c: the object an earlier sentence targeted.
+        return (), (Become(0, until=until, earlier=True, **fields),)
     spec = target_phrase(subj[0].lower() + subj[1:])
     if spec is None or spec.zone != "battlefield" or spec.maximum != 1:
         return None
     return (spec,), (Become(0, until=until, **fields),)
+
+
+@dataclass(frozen=True, slots=True)
+class AttachedBecomes:
+    """CR 303.4b / 301.5a / 613: a static ability of an Aura or Equipment that changes
+    what the object it is attached to (``affected``: ``enchanted`` / ``equipped``) is:
+    ``lose_all`` (CR 613.1f, "loses all [other] abilities"), card ``types`` and
+    ``subtypes`` (layer 4; ``keep``: "in addition to its other types"), ``colors``
+    (layer 5), ``keywords`` (layer 6, kept by "loses all other abilities"), base power and
+    toughness (layer 7b) and +``plus_power``/+``plus_toughness`` (7c). The engine keeps
+    its effects in force while the source stays attached (CR 611.3a)."""
+
+    kind: str = "tc_attached"
+    text: str = ""
+    affected: str = "enchanted"
+    lose_all: bool = False
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    keep: bool = True
+    colors: tuple[str, ...] | None = None
+    keywords: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    plus_power: int = 0
+    plus_toughness: int = 0
+
+
+_CLAUSE_SPLIT = re.compile(r",?\s+and\s+(?=(?:loses|has|is|gets)\b)|,\s+(?=(?:loses|has|is|gets)\b)")
+
+
+def attached_becomes(line: str) -> AttachedBecomes | None:
+    """"Enchanted creature has base power and toughness 0/2, has defender, and loses all
+    other abilities.", "Enchanted creature loses all abilities and is a Toy artifact
+    creature with base power and toughness 0/2 in addition to its other types.",
+    "Equipped creature is a Knight in addition to its other types." """
+    from ..keywords import is_creature_type
+    body = line.strip().rstrip(".")
+    m = re.fullmatch(r"(Enchanted|Equipped) creature (.+)", body)
+    if not m:
+        return None
+    f: dict = {"affected": m.group(1).lower()}
+    for cl in _CLAUSE_SPLIT.split(m.group(2)):
+        cl = cl.strip()
+        if cl in ("loses all abilities", "loses all other abilities"):
+            f["lose_all"] = True
+            continue
+        mm = re.fullmatch(r"has base power and toughness (\d+)/(\d+)", cl)
+        if mm:
+            f["power"], f["toughness"] = int(mm.group(1)), int(mm.group(2))
+            continue
+        mm = re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)", cl)
+        if mm:
+            f["plus_power"], f["plus_toughness"] = int(mm.group(1)), int(mm.group(2))
+            continue
+        mm = re.fullmatch(r"has (.+)", cl)
+        if mm:
+            kws = _keywords(mm.group(1))
+            if kws is None:
+                return None
+            f["keywords"] = f.get("keywords", ()) + kws
+            continue
+        mm = re.fullmatch(r"is an? ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*) in addition to its other types",
+                          cl)
+        if mm:
+            subs = tuple(mm.group(1).split())
+            if not all(is_creature_type(x) for x in subs):
+                return None
+            f["subtypes"] = subs
+            continue
+        mm = re.fullmatch(r"is (an? .+?creature)(?: with base power and toughness (\d+)/(\d+))?"
+                          r"( in addition to its other types)?", cl)
+        if mm:
+            what = _become_what(mm.group(1))
+            if what is None or what["power"] is not None or what["keywords"]:
+                return None
+            f.update(types=what["types"], subtypes=what["subtypes"], colors=what["colors"],
+                     keep=bool(mm.group(4)) or what["keep"])
+            if mm.group(2):
+                f["power"], f["toughness"] = int(mm.group(2)), int(mm.group(3))
+            continue
+        return None
+    if not any(k in f for k in ("lose_all", "power", "types", "subtypes")):
+        return None   # plain "gets"/"has": the core templates and static pumps
+    return AttachedBecomes(text=line, **f)
 
 
 # ---------------------------------------------------------------- phrases
@@ -598,6 +694,18 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     m = re.fullmatch(r"crew (\d+)", low)
     if m:
         out["activated"].append(crew_ability(int(m.group(1)), line))
+        return True
+    if low.startswith(("enchanted creature ", "equipped creature ")) and (
+            " loses all" in low or "base power" in low or " is a" in low):
+        ab = attached_becomes(line)
+        if ab is not None:
+            out["static"].append(ab)
+            return True
+    # CR 708 / 702.37: no permanent is ever face down in this engine (no morph,
+    # manifest or disguise yet), so this restriction never applies; recorded by kind so
+    # that an implementation of face-down permanents honours it.
+    if low == "as long as enchanted creature is face down, it can't be turned face up":
+        out["static"].append(StaticAbility("enchanted_cant_turn_face_up", line))
         return True
     if "equal to" in low and "~'s" in low:
         cda = defined_pt(line, low)

@@ -429,3 +429,71 @@ def bestow_unattach(g) -> list:
                     "bestowed: it is an enchantment creature again")
             out.append(o)
     return out
+
+
+# ---------------------------------------------------------------- attached statics (CR 611.3a)
+
+
+def sync_attached(g) -> bool:
+    """CR 611.3a / 613 / 303.4b / 301.5a: the effects of "Enchanted creature loses all
+    abilities and is a ... with base power and toughness N/N" statics are in force exactly
+    while their source is attached: kept in ``g.effects`` tagged ``attached:<source>:<n>``
+    (so layers, JSON and clones see them), added when the source becomes attached (a new
+    timestamp, CR 613.7e) and ended when it stops. Called with the state-based actions,
+    before any player gets priority; True when something changed."""
+    want = {}
+    objs = g.objects
+    for oid in g.battlefield:
+        a = objs[oid]
+        if a.attached_to is None or not a.defn.static:
+            continue
+        for i, s in enumerate(a.defn.static):
+            if s.kind == "tc_attached":
+                host = objs.get(a.attached_to)
+                if host is not None and host.zone == "battlefield":
+                    want[f"attached:{oid}:{i}"] = (host.oid, s)
+    changed = False
+    present = set()
+    if g.effects:
+        keep = []
+        for e in g.effects:
+            u = e.until
+            if u.startswith("attached:"):
+                w = want.get(u)
+                if w is None or w[0] != e.affected:
+                    changed = True
+                    continue
+                present.add(u)
+            keep.append(e)
+        if changed:
+            g.effects = keep
+    for tag, (host, s) in want.items():
+        if tag not in present:
+            _attached_effects(g, host, s, tag)
+            changed = True
+    return changed
+
+
+def _attached_effects(g, host: int, s, tag: str) -> None:
+    from ..state import ContinuousEffect
+    g.timestamp += 1
+    ts = g.timestamp
+    if s.lose_all:
+        # CR 613.1f: "loses all [other] abilities"; what the same ability grants has a
+        # later timestamp and is kept (CR 613.7).
+        g.effects.append(ContinuousEffect(ts, "6", host, until=tag, data="lose_all"))
+        g.timestamp += 1
+        ts = g.timestamp
+    if s.types or s.subtypes:
+        g.effects.append(ContinuousEffect(ts, "4", host, until=tag, data=[
+            "add" if s.keep else "set", *s.types, *("sub:" + x for x in s.subtypes)]))
+    if s.colors is not None:
+        g.effects.append(ContinuousEffect(ts, "5", host, until=tag, data=list(s.colors)))
+    for kw in s.keywords:
+        g.effects.append(ContinuousEffect(ts, "6", host, until=tag, keyword=kw))
+    if s.power is not None:
+        g.effects.append(ContinuousEffect(ts, "7b", host, s.power, s.toughness, until=tag))
+    if s.plus_power or s.plus_toughness:
+        g.effects.append(ContinuousEffect(ts, "7c", host, s.plus_power, s.plus_toughness,
+                                          until=tag))
+    g.event("613.1d", f"{g.oname(host)}: {s.text}")
