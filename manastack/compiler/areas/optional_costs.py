@@ -165,6 +165,19 @@ def choice_cost(part: str):
                 types = (t,)
         return ChoiceCost("discard", n, TargetSpec("card", zone="hand", controller="you",
                                                    types=types, quals=quals))
+    m = re.fullmatch(r"exile (a|an|one|two|three) (?:(non)?(artifact|creature|land|instant|sorcery|"
+                     r"enchantment) )?cards? from your graveyard", low)
+    if m:
+        n = _NUM[m.group(1)]
+        types, quals = (), ()
+        if m.group(3):
+            t = m.group(3).capitalize()
+            if m.group(2):
+                quals = (f"non:{t}",)
+            else:
+                types = (t,)
+        return ChoiceCost("exile", n, TargetSpec("card", zone="graveyard", controller="you",
+                                                 types=types, quals=quals))
     m = re.fullmatch(r"sacrifice (an?|another) (artifact|creature|enchantment|land) or "
                      r"(artifact|creature|enchantment|land)", low)
     if m and m.group(2) != m.group(3):
@@ -216,6 +229,24 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
 def _from_graveyard(line: str, low: str, out: dict) -> bool:
     from .. import oracle
     from ..abilities import ActivatedAbility, TriggeredAbility
+    m = re.fullmatch(r"((?:[^:\"]+, )?)exile this card from your graveyard: (.+)", line, re.I)
+    if m:
+        from ..abilities import Cost
+        body = m.group(2).strip()
+        sorcery = body.endswith("Activate only as a sorcery.")
+        if sorcery:
+            body = body[: -len("Activate only as a sorcery.")].strip()
+        if re.search(r"\bactivate\b", body, re.I):
+            return False
+        cost = oracle.compile_cost(m.group(1).rstrip(", ")) if m.group(1) else Cost()
+        compiled = oracle.compile_effect(body)
+        if cost is None or compiled is None or cost.tap or cost.untap or cost.sacrifice_self:
+            return False
+        # CR 113.6m / 118.3: exiling the card from the graveyard is part of the cost.
+        out["activated"].append(ActivatedAbility(dataclasses.replace(cost, exile_self=True),
+                                                 compiled[1], compiled[0], False, sorcery, line,
+                                                 "graveyard"))
+        return True
     m = re.fullmatch(r"([^:\"]+): " + _RETURN_SELF + r"(\. activate only as a sorcery)?", low)
     if m:
         cost = oracle.compile_cost(line[: m.end(1)])
@@ -461,7 +492,7 @@ def _paid_value(text: str, action: str, attr: str):
     return r[0], tuple(out)
 
 
-_ACTION = (r"draw a card|discard (?:a|one) card|sacrifice (?:a|an|another) [a-z]+(?: or [a-z]+)?|"
+_ACTION = (r"draw a card|discard (?:a|one) card|exile an? [a-z]+ card from your graveyard|sacrifice (?:a|an|another) [a-z]+(?: or [a-z]+)?|"
            r"pay (?:\{[^}]+\})+|pay \d+ life")
 
 
@@ -487,7 +518,7 @@ def _action(part: str):
     cc = choice_cost(part)
     if cc is None and part.startswith(("sacrifice", "discard")):
         cc = oracle.compile_choice_cost(part)
-    if cc is None or cc.count != 1 or cc.action not in ("sacrifice", "discard"):
+    if cc is None or cc.count != 1 or cc.action not in ("sacrifice", "discard", "exile"):
         return None
     return cc
 
@@ -514,15 +545,18 @@ def _if_you_do(s: str, low: str):
     if len(actions) > 1 and (mana is not None or life or draw):
         return None   # "pay {1} or discard a card": not yet
     then = oracle.compile_effect(s[m.start(4):])
-    if then is None or then[0]:
-        return None   # effects with targets after "if you do": not yet
+    if then is None:
+        return None
     pre_t, pre_e = (), ()
     if m.group(1):
         pre = oracle.compile_effect(s[: m.end(1)].strip())
         if pre is None:
             return None
         pre_t, pre_e = pre
-    eff = IfYouDo(choices, then[1], bool(m.group(2)), mana if mana is not None else None, life,
-                  draw)
+    from ..effect_text import shift
+    # CR 601.2c / 603.3d: the targets of the "if you do" part are chosen with the others,
+    # as the spell is cast or the ability put on the stack, whether or not it is done.
+    eff = IfYouDo(choices, shift(then[1], len(pre_t)), bool(m.group(2)),
+                  mana if mana is not None else None, life, draw)
     _ = ManaCost
-    return pre_t, pre_e + (eff,)
+    return pre_t + then[0], pre_e + (eff,)

@@ -186,7 +186,11 @@ def _if_you_do(g, item, eff, legal):
         done = False
         for oid in chosen:
             o = g.objects[oid]
-            if o.zone == "hand":
+            if o.zone == "graveyard":
+                g.event("406.1", f"{g.pname(player)} exiles {o.defn.name} from their graveyard")
+                zones.move(g, o, "exile")
+                done = True
+            elif o.zone == "hand":
                 from ..effects import discard
                 info["paid"] = list(info.get("paid", ())) + [paid_record(g, o, "discard")]
                 discard(g, player, oid)   # CR 701.9a
