@@ -829,7 +829,8 @@ def compile_card(card: CardData) -> CardDefinition:
         alternatives=tuple(out["alternatives"]), additional=tuple(out.get("additional", ())),
         required=tuple(out.get("required", ())),
         unsupported=tuple(unsupported), text=card.text or "", type_line=card.type_line)
-    if (card.faces or card.layout in ("split", "prepare")) and card.layout not in ("normal",):
+    if (card.faces or card.layout in ("split", "prepare", "prototype")) and \
+            card.layout not in ("normal",):
         # CR 709 / 712 / 715 / 722: each face compiled on its own (areas/faces.py); a split
         # or preparation card whose other half isn't known stays unsupported
         from .areas.faces import with_faces

@@ -22,7 +22,7 @@ TRIGGERS: list = []
 
 #: Layouts whose faces the engine plays (others stay unsupported: flip, meld, prepare).
 PLAYED_LAYOUTS = frozenset({"transform", "modal_dfc", "split", "aftermath", "adventure",
-                            "reversible_card", "prepare"})
+                            "reversible_card", "prepare", "prototype"})
 
 
 # ---------------------------------------------------------------- effects
@@ -42,6 +42,11 @@ class RevealTopTransform:
 
 
 @dataclass(frozen=True, slots=True)
+class GainLifeSourcePower:
+    """CR 119.3: "you gain life equal to its power" -- the source's power (CR 208.3)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ReturnTransformed:
     """CR 702.167a: "Return this card to the battlefield transformed under its owner's
     control" -- the card the craft cost exiled (found again, CR 400.7), back face up
@@ -54,6 +59,8 @@ def with_faces(card, defn):
     """The definition of a multi-faced card: each face compiled on its own (CR 709.1,
     712.8, 715.2), unsupported unless every face compiles and the layout is played."""
     from ..abilities import Unsupported
+    if card.layout == "prototype" and not card.faces:
+        return _prototype(defn)
     if card.layout not in PLAYED_LAYOUTS or len(card.faces) != 2:
         return dataclasses.replace(
             defn, unsupported=defn.unsupported + (Unsupported(f"{card.layout} card faces"),))
@@ -121,6 +128,30 @@ def _disturb(front, back, unsupported):
         else:
             keep.append(u)
     return front, back, tuple(keep)
+
+
+_PROTOTYPE = re.compile(r"Prototype ((?:\{[^}]+\})+) — (\d+)/(\d+)")
+
+
+def _prototype(defn):
+    """CR 702.160a / 718.2-5: a prototype card may be cast prototyped: the spell and the
+    permanent it becomes have the inset mana cost, power and toughness (and the colors of
+    that cost, 718.3b); everything else stays the card's (718.5). The prototyped
+    characteristics are the card's second face (``engine/areas/faces.py``)."""
+    from ...cards.database import CardData
+    from ...mana import ManaCost
+    from ..abilities import Unsupported
+    st = next((s for s in defn.static if s.kind == "prototype"), None)
+    m = _PROTOTYPE.fullmatch(st.text) if st is not None else None
+    if m is None:
+        return dataclasses.replace(
+            defn, unsupported=defn.unsupported + (Unsupported("prototype card faces"),))
+    probe = CardData(defn.name, m.group(1), "", (), (), (), (), None, None, None, "",
+                     "normal", ())
+    proto = dataclasses.replace(defn, mana_cost=ManaCost.parse(m.group(1)),
+                                power=int(m.group(2)), toughness=int(m.group(3)),
+                                colors=probe.colors, face=1)
+    return dataclasses.replace(defn, faces=(dataclasses.replace(defn, face=0), proto))
 
 
 def _split(card, faces, unsupported):
@@ -217,6 +248,11 @@ _LAST_TURN = {"no spells were cast last turn": "faces:no_spells_last_turn",
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if low.startswith("craft with") and not is_spell:
         return _craft(line, low, out)
+    # CR 702.160a: "Prototype {cost} — P/T" (the second face, ``_prototype``)
+    if _PROTOTYPE.fullmatch(line) and not is_spell:
+        from ..abilities import StaticAbility
+        out["static"].append(StaticAbility("prototype", line))
+        return True
     from . import faces_prepare, faces_saga
     if faces_saga.compile_line(line, low, is_spell, out):   # CR 714.2: chapter abilities
         return True
@@ -270,6 +306,10 @@ def compile_sentence(s: str, low: str):
     # CR 701.27a: "Transform ~."
     if low == "transform ~":
         return (), (Transform(),)
+    # CR 119.3 / 208.3: "You gain life equal to its power" (the source's power, its last
+    # known one if it left, 608.2h) -- a prototyped permanent's power differs (718.3b)
+    if low in ("you gain life equal to its power", "you gain life equal to ~'s power"):
+        return (), (GainLifeSourcePower(),)
     m = re.fullmatch(r"look at the top card of your library\. you may reveal that card\. "
                      r"if an? (instant or sorcery|creature|land|instant|sorcery) card is "
                      r"revealed this way, transform ~", low)

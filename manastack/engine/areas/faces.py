@@ -18,7 +18,8 @@ as a land (CR 712.12); without ``choice`` the usual face is cast or played.
 
 from __future__ import annotations
 
-from ...compiler.areas.faces import RevealTopTransform, ReturnTransformed, Transform
+from ...compiler.areas.faces import (GainLifeSourcePower, RevealTopTransform,
+                                     ReturnTransformed, Transform)
 from ..actions import Action
 
 
@@ -36,6 +37,8 @@ def face_index(g, card: int, name) -> int | None:
         return None
     if isinstance(name, int) and not isinstance(name, bool):
         return name if 0 <= name < len(d.faces) else None
+    if isinstance(name, str) and name.lower() == "prototype":
+        return 1 if is_prototype(d) else None   # CR 718.3: cast "prototyped"
     for i, f in enumerate(d.faces):
         if isinstance(name, str) and f.name.lower() == name.lower():
             return i
@@ -49,6 +52,11 @@ def item_definition(g, card: int, info: dict):
     d = g.setup.definitions[card]
     f = info["face"]
     return d.faces[f] if f else d
+
+
+def is_prototype(d) -> bool:
+    """CR 718.1: a prototype card (its second face is the prototyped characteristics)."""
+    return any(s.kind == "prototype" for s in d.static)
 
 
 def is_split(d) -> bool:
@@ -261,7 +269,8 @@ def priority_actions(g, player: int) -> list:
                 if why_not_play(g, player, o, i) is None:
                     acts.append(Action("play", oid, choice=f.name))
             elif why_not_cast(g, player, o, i) is None:
-                acts.append(Action("cast", oid, choice=f.name))
+                acts.append(Action("cast", oid,
+                                   choice="prototype" if is_prototype(d) else f.name))
     for oid in pl.graveyard:
         o = g.objects[oid]
         d = full_definition(g, o.card)
@@ -361,7 +370,8 @@ def transform(g, o, by: str | None = None) -> bool:
         g.event("702.145b", f"{g.oname(o.oid)} transforms only as day and night change")
         return False
     d = full_definition(g, o.card)
-    if d is None or len(d.faces) != 2 or is_split(d) or o.zone != "battlefield":
+    if d is None or len(d.faces) != 2 or is_split(d) or is_prototype(d) or \
+            o.zone != "battlefield":
         g.event("701.27c", f"{g.oname(o.oid)} can't transform")
         return False
     i = 1 - g.faces.get(o.card, 0)
@@ -390,6 +400,20 @@ def _transform(g, item, eff, legal):
         g.event("701.27f", f"{g.oname(o.oid)} has transformed since; it doesn't again")
         return None
     transform(g, o)
+    return None
+
+
+def _gain_life_source_power(g, item, eff, legal):
+    """CR 119.3: the controller gains life equal to the source's power (a source that has
+    left the battlefield gives none: its last known power isn't kept yet)."""
+    from ..characteristics import power
+    o = g.objects.get(item.source)
+    amount = power(g, o) if o is not None else 0
+    if amount > 0:
+        g.players[item.controller].life += amount
+        g.event("119.3", f"{g.pname(item.controller)} gains {amount} life")
+        from ..triggers import fire_gain_life
+        fire_gain_life(g, item.controller, amount)   # CR 119.9
     return None
 
 
@@ -456,5 +480,6 @@ from .faces_prepare import EFFECTS as _PREPARE_EFFECTS  # noqa: E402
 from .faces_saga import EFFECTS as _SAGA_EFFECTS  # noqa: E402
 
 EFFECTS: dict = {Transform: _transform, RevealTopTransform: _reveal_top_transform,
+                 GainLifeSourcePower: _gain_life_source_power,
                  ReturnTransformed: _return_transformed, **_SAGA_EFFECTS,
                  **_PREPARE_EFFECTS}
