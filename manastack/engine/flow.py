@@ -239,6 +239,9 @@ def begin_step(g, step: str) -> None:
     if step == "end":
         from .triggers import fire_end_step
         fire_end_step(g)   # CR 513.1a
+        if g.cast_permits:
+            from .areas.casting_keywords import fire_end_statuses
+            fire_end_statuses(g)   # CR 702.84a / 702.109a: unearth, dash
     if step == "draw":
         # CR 103.8a: the starting player skips the draw of the first turn.
         if g.turn == 1:

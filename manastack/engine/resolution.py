@@ -190,9 +190,9 @@ def _finish(g, item, countered: bool = False) -> None:
         n = zones.move(g, o, "battlefield", item.controller, x=item.x,
                        chosen=item.info.get("chosen"), alt=alt, kicked=times_paid(item))
         g.event("608.3a", f"{g.oname(n.oid)} enters the battlefield")
-        if alt == "sneak":
-            from .areas.casting_keywords import sneak_enters
-            sneak_enters(g, n, item)   # CR 702.190b: tapped and attacking
+        if alt in ("sneak", "dash"):
+            from .areas.casting_keywords import entered_for_alternative
+            entered_for_alternative(g, n, item, alt)   # CR 702.190b, 702.109a
         if ("Aura" in n.defn.subtypes or n.cast_alt == "bestow") and item.targets:
             n.attached_to = item.targets[0]
             g.event("303.4f", f"{g.oname(n.oid)} enters attached to {g.oname(item.targets[0])}")

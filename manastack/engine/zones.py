@@ -135,6 +135,9 @@ def move(g, o: Obj, zone: str, controller: int | None = None, top: bool = True,
         # CR 614.1a: "If it would die this turn, exile it instead."
         from .areas.damage_text import dies_destination
         zone = dies_destination(g, o, zone)
+    if g.cast_permits and o.zone == BATTLEFIELD and zone != EXILE:
+        from .areas.casting_keywords import unearth_exile_instead
+        zone = unearth_exile_instead(g, o, zone)   # CR 702.84a
     if g.faces or g.adventures or g.designations:
         from .areas.faces import exile_instead, leaves_zone
         zone = exile_instead(g, o, zone)   # CR 702.127a

@@ -91,6 +91,20 @@ class ReplicateCopies:
     targets may be chosen for each copy (707.10c)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Unearth:
+    """CR 702.84a: return this card from the graveyard to the battlefield; it gains haste;
+    it is exiled at the next end step or if it would leave the battlefield."""
+
+
+@dataclass(frozen=True, slots=True)
+class SourceTo:
+    """The delayed trigger of unearth or dash: the permanent (the source) is exiled
+    (CR 702.84a) or returned to its owner's hand (CR 702.109a), if it is still there."""
+
+    to: str = "exile"
+
+
 def _escape(line: str):
     """CR 702.138a: "Escape—[cost]" where the cost has "Exile N other cards from your
     graveyard"."""
@@ -200,6 +214,29 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         color = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(2)]
         out["alternatives"].append(ConditionalAltCost(
             "card", Cost(), "hand", f"exile_top:{_NUMBERS[m.group(1)]}:{color}"))
+        return True
+    m = re.fullmatch(r"(unearth|dash) (\{[^ ]+\})", low)
+    if m and not is_spell:
+        from ..abilities import ActivatedAbility, AltCost, TriggeredAbility
+        try:
+            mana = ManaCost.parse(m.group(2))
+        except ValueError:
+            return False
+        if m.group(1) == "unearth":
+            # CR 702.84a: "[Cost]: Return this card from your graveyard to the battlefield.
+            # It gains haste. Exile it at the beginning of the next end step. If it would
+            # leave the battlefield, exile it instead of putting it anywhere else. Activate
+            # only as a sorcery."
+            out["activated"].append(ActivatedAbility(Cost(mana), (Unearth(),), (), False, True,
+                                                     line, "graveyard"))
+            out["triggered"].append(TriggeredAbility(("unearth_end",), (SourceTo("exile"),),
+                                                     (), False, line))
+        else:
+            # CR 702.109a: an alternative cost; the permanent has haste, and returns to its
+            # owner's hand at the beginning of the next end step.
+            out["alternatives"].append(AltCost("dash", Cost(mana), "hand"))
+            out["triggered"].append(TriggeredAbility(("dash_end",), (SourceTo("hand"),), (),
+                                                     False, line))
         return True
     m = re.fullmatch(r"replicate (\{[^ ]+\})", low)
     if m and is_spell:

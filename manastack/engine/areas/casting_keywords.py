@@ -462,3 +462,90 @@ def sneak_enters(g, n, item) -> None:
     if g.combat is not None:
         g.combat.attackers[n.oid] = item.info.get("defender", 1 - item.controller)
         g.event("702.190b", f"{n.defn.name} enters tapped and attacking")
+
+
+# ---------------------------------------------------------------- unearth and dash
+
+def _grant_haste(g, oid: int) -> None:
+    from ..effects import _add_effect
+    # CR 613.1f (layer 6): it has haste for as long as it is this object
+    _add_effect(g, layer="6", affected=oid, until="leaves", keyword="haste")
+
+
+def _unearth(g, item, eff, legal):
+    """CR 702.84a: the card returns from its owner's graveyard to the battlefield under
+    its controller's control and gains haste; the delayed trigger and the replacement
+    effect are noted in ``cast_permits`` (kind ``unearth``)."""
+    from .. import zones
+    o = g.objects.get(item.source)
+    if o is None or o.zone != "graveyard":
+        return None   # CR 608.2h: it has left the graveyard
+    n = zones.move(g, o, "battlefield", item.controller)
+    _grant_haste(g, n.oid)
+    g.cast_permits.append([n.oid, "unearth", g.turn])
+    g.event("702.84a", f"{n.defn.name} returns to the battlefield (unearth) and gains haste")
+    return None
+
+
+def entered_for_alternative(g, n, item, alt: str) -> None:
+    """A permanent spell cast for an alternative cost has entered: sneak (CR 702.190b:
+    tapped and attacking), dash (CR 702.109a: haste; back to hand at the next end step)."""
+    if alt == "sneak":
+        sneak_enters(g, n, item)
+    elif alt == "dash":
+        _grant_haste(g, n.oid)
+        g.cast_permits.append([n.oid, "dash", g.turn])
+        g.event("702.109a", f"{n.defn.name} was dashed: it has haste")
+
+
+def fire_end_statuses(g) -> None:
+    """CR 702.84a / 702.109a / 603.7: at the beginning of the next end step, the delayed
+    triggers of unearthed and dashed permanents trigger (once)."""
+    from ..triggers import fire_self
+    keep = []
+    for p in g.cast_permits:
+        oid, kind, _turn = p
+        o = g.objects.get(oid)
+        if kind in ("unearth", "dash") and o is not None and o.zone == "battlefield":
+            fire_self(g, f"{kind}_end", o, {})
+            if kind == "unearth":
+                keep.append(p)   # the replacement effect lasts while it is on the battlefield
+            continue
+        if kind in ("unearth", "dash") and (o is None or o.zone != "battlefield"):
+            continue
+        keep.append(p)
+    g.cast_permits = keep
+    g.effects = [e for e in g.effects if e.until != "leaves" or e.affected in g.objects]
+
+
+def _source_to(g, item, eff, legal):
+    """The delayed trigger resolves: the permanent is exiled (unearth) or returned to its
+    owner's hand (dash), if it is still on the battlefield (CR 608.2h)."""
+    from .. import zones
+    o = g.objects.get(item.source)
+    if o is None or o.zone != "battlefield":
+        return None
+    rule = "702.84a" if eff.to == "exile" else "702.109a"
+    g.event(rule, f"{o.defn.name} is " + ("exiled" if eff.to == "exile" else
+                                           "returned to its owner's hand"))
+    zones.move(g, o, eff.to)
+    return None
+
+
+def unearth_exile_instead(g, o, zone: str) -> str:
+    """CR 702.84a / 614.1a: an unearthed permanent that would leave the battlefield is
+    exiled instead of going anywhere else."""
+    for p in g.cast_permits:
+        if p[0] == o.oid and p[1] == "unearth":
+            g.event("702.84a", f"{o.defn.name} is exiled instead (unearth)")
+            return "exile"
+    return zone
+
+
+def _register_unearth():
+    from ...compiler.areas.casting_keywords import SourceTo, Unearth
+    EFFECTS[Unearth] = _unearth
+    EFFECTS[SourceTo] = _source_to
+
+
+_register_unearth()
