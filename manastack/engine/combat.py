@@ -193,7 +193,8 @@ def blocks_legal(g, pairs) -> bool:
             lo, hi = trigger_text.blocker_limits(o)
             if n < lo or (hi is not None and n > hi):
                 return False
-    return True
+    # CR 506.5: "can't block alone".
+    return trigger_text.block_alone_legal(g, pairs)
 
 
 def has_block_restrictions(g) -> bool:
@@ -201,7 +202,7 @@ def has_block_restrictions(g) -> bool:
     (menace, CR 702.111b)."""
     return any(a in g.objects and (has_keyword(g, g.objects[a], "menace")
                                    or trigger_text.has_count_limits(g.objects[a]))
-               for a in g.combat.attackers)
+               for a in g.combat.attackers) or trigger_text.has_block_alone(g)
 
 
 def block_options(g) -> tuple[list[int], list[list[int]]]:

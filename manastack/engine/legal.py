@@ -306,8 +306,14 @@ def legal_actions(g):
         # able") as far as possible.
         required = combat.attack_requirements(g, cands)
         if required:
-            return combat.RequiredSubsets(required, [c for c in cands if c not in required])
-        return SubsetActions("attack", cands)
+            view = combat.RequiredSubsets(required, [c for c in cands if c not in required])
+        else:
+            view = SubsetActions("attack", cands)
+        from .areas import trigger_text
+        if trigger_text.attacks_alone_restricted(g, cands):
+            # CR 508.1c / 506.5: "can't attack alone" restricts the declaration as a whole.
+            view = [a for a in view if trigger_text.attack_legal(g, a.choice)]
+        return view
     if k == "blockers":
         view = ProductActions(d.data["blockers"], d.data["options"])
         reqs = combat.block_requirements(g, d.data["blockers"])
@@ -551,6 +557,10 @@ def _explain(g, a: Action):
         missing = [r for r in combat.attack_requirements(g, cands) if r not in (a.choice or ())]
         if missing and all(x in cands for x in (a.choice or ())):
             _illegal("508.1d", f"{g.oname(missing[0])} attacks each combat if able")
+        from .areas import trigger_text
+        if all(x in cands for x in (a.choice or ())) and not trigger_text.attack_legal(
+                g, tuple(a.choice or ())):
+            _illegal("506.5", "a creature that can't attack alone would attack alone")
         _illegal("508.1a", "those creatures can't attack")
     if a.kind == "block":
         if (isinstance(a.choice, tuple) and a in ProductActions(d.data["blockers"],

@@ -434,6 +434,14 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         out["triggered"].append(TriggeredAbility(events, (DamageSubject(int(m.group(2))),),
                                                  (), False, line))
         return True
+    # CR 506.5 / 508.1c / 509.1b: "~ can't attack alone", "~ can't attack or block alone".
+    m = re.fullmatch(r"~ can't (attack|block|attack or block) alone", low)
+    if m:
+        if "attack" in m.group(1):
+            out["static"].append(StaticAbility("cant_attack_alone", line))
+        if "block" in m.group(1):
+            out["static"].append(StaticAbility("cant_block_alone", line))
+        return True
     # CR 509.1c: "All creatures able to block ~ do so." (a requirement on each of them).
     if low == "all creatures able to block ~ do so":
         out["static"].append(StaticAbility("lure", line))

@@ -105,6 +105,36 @@ def blocker_limits(o) -> tuple[int, int | None]:
     return lo, hi
 
 
+def attacks_alone_restricted(g, cands) -> bool:
+    """Whether a candidate attacker "can't attack alone" (CR 506.5, 508.1c)."""
+    return any(any(s.kind == "cant_attack_alone" for s in g.objects[c].defn.static)
+               for c in cands)
+
+
+def attack_legal(g, attackers) -> bool:
+    """CR 506.5 / 508.1c: a creature that can't attack alone isn't the only attacker."""
+    if len(attackers) != 1:
+        return True
+    return not any(s.kind == "cant_attack_alone" for s in g.objects[attackers[0]].defn.static)
+
+
+def has_block_alone(g) -> bool:
+    """Whether a creature of the defending player "can't block alone" (CR 506.5)."""
+    defender = 1 - g.active
+    return any(g.objects[oid].controller == defender and any(
+        s.kind == "cant_block_alone" for s in g.objects[oid].defn.static)
+        for oid in g.battlefield)
+
+
+def block_alone_legal(g, pairs) -> bool:
+    """CR 506.5 / 509.1b: a creature that can't block alone isn't the only blocker."""
+    blockers = {b for b, _ in pairs}
+    if len(blockers) != 1:
+        return True
+    b = next(iter(blockers))
+    return not any(s.kind == "cant_block_alone" for s in g.objects[b].defn.static)
+
+
 def has_count_limits(o) -> bool:
     return any(s.kind in ("min_blockers", "max_blockers") for s in o.defn.static)
 
