@@ -664,7 +664,10 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
         if prev is None:
             out["spell"] = SpellAbility(targets, effects, line)
         else:
-            out["spell"] = SpellAbility(prev.targets + targets, prev.effects + effects,
+            # CR 608.2c: a later line's target numbers follow the earlier lines' targets.
+            out["spell"] = SpellAbility(prev.targets + targets,
+                                        prev.effects + effect_text.shift(effects,
+                                                                         len(prev.targets)),
                                         prev.text + "\n" + line)
         return True
     return effect_text.compile_line(line, low, is_spell, out)

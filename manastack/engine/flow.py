@@ -278,6 +278,10 @@ def begin_cleanup(g) -> None:
     hand = g.players[g.active].hand
     excess = len(hand) - g.setup.options.hand_size
     if excess > 0:
+        from .areas.designations import no_maximum_hand_size
+        if no_maximum_hand_size(g, g.active):   # CR 402.2
+            excess = 0
+    if excess > 0:
         ask(g, g.active, "discard", {"count": excess, "reason": "514.1"})
         return
     finish_cleanup(g)

@@ -142,7 +142,9 @@ def fire_watchers(g, o, prefix: str, matches, info: dict | None = None) -> None:
             return   # CR 613.1f: it has lost its abilities
     for i, t in enumerate(trig):
         for ev in t.events:
-            if ev.startswith(prefix) and matches(ev):
+            if ev.startswith(prefix) and matches(ev) and (
+                    not (t.condition or "").startswith("designations:")
+                    or condition_holds(g, t.condition, o, info)):   # CR 603.4
                 g.waiting.append((o.oid, o.card, i, o.controller, face_info(o, info)))
                 g.event("603.2", f"{o.defn.name}'s ability triggers ({ev})")
                 break

@@ -101,6 +101,57 @@ class UntapEach:
 
 
 @dataclass(frozen=True, slots=True)
+class PutCountersGroup:
+    """CR 122.1: put ``count`` ``kind`` counters on each target of group ``target``
+    (support, CR 701.38a)."""
+
+    kind: str
+    count: int = 1
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Bolster:
+    """CR 701.39a: choose a creature with the least toughness among creatures you control
+    and put ``count`` +1/+1 counters on it."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PutDiedCounters:
+    """CR 702.43a (modular): put a ``kind`` counter on target number ``target`` for each
+    ``kind`` counter the source had as it left the battlefield (CR 603.10a)."""
+
+    kind: str = "+1/+1"
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Renown:
+    """CR 702.112a: if the source isn't renowned, put ``count`` +1/+1 counters on it and it
+    becomes renowned."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Fabricate:
+    """CR 702.123a: you may put ``count`` +1/+1 counters on the source; if you don't,
+    create ``count`` 1/1 colorless Servo artifact creature tokens."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Evolve:
+    """CR 702.100a: put a +1/+1 counter on the source if the creature that entered still has
+    greater power or toughness (the intervening "if" checked again, CR 603.4)."""
+
+    pass
+
+
+@dataclass(frozen=True, slots=True)
 class TapAttached:
     """CR 701.26a: tap the permanent the source Aura is attached to ("tap enchanted
     creature")."""
@@ -234,6 +285,40 @@ def _keyword_item(word: str, line: str, out: dict) -> bool:
             out["triggered"].append(TriggeredAbility(
                 ("last_counter_removed",), (SacrificeSelf(),), (), False, line))
         return True
+    m = re.fullmatch(r"modular (\d+)", word)
+    if m:
+        # CR 702.43a: "This permanent enters with N +1/+1 counters on it" and "When this
+        # permanent is put into a graveyard from the battlefield, you may put a +1/+1
+        # counter on target artifact creature for each +1/+1 counter on this permanent."
+        out["static"].append(StaticAbility("enters_with_n_counters", line,
+                                           power=int(m.group(1)), counter="+1/+1"))
+        spec = TargetSpec("creature", types=("Artifact", "Creature"))
+        out["triggered"].append(TriggeredAbility(
+            ("graveyard_from_battlefield",), (PutDiedCounters("+1/+1", 0),), (spec,), True,
+            line))
+        return True
+    m = re.fullmatch(r"renown (\d+)", word)
+    if m:
+        # CR 702.112a: "When this creature deals combat damage to a player, if it isn't
+        # renowned, put N +1/+1 counters on it and it becomes renowned."
+        out["triggered"].append(TriggeredAbility(
+            ("combat_damage_to_player",), (Renown(int(m.group(1))),), (), False, line,
+            "designations:not_renowned"))
+        return True
+    m = re.fullmatch(r"fabricate (\d+)", word)
+    if m:
+        # CR 702.123a: "When this permanent enters, you may put N +1/+1 counters on it. If
+        # you don't, create N 1/1 colorless Servo artifact creature tokens."
+        out["triggered"].append(TriggeredAbility(("enters",), (Fabricate(int(m.group(1))),),
+                                                 (), False, line))
+        return True
+    if word == "evolve":
+        # CR 702.100a: "Whenever a creature you control enters, if that creature's power is
+        # greater than this creature's power and/or that creature's toughness is greater
+        # than this creature's toughness, put a +1/+1 counter on this creature."
+        out["triggered"].append(TriggeredAbility(("enters|Creature|you|other",), (Evolve(),),
+                                                 (), False, "Evolve", "designations:evolve"))
+        return True
     m = re.fullmatch(r"afterlife (\d+)", word)
     if m:
         # CR 702.135a: "When this permanent is put into a graveyard from the battlefield,
@@ -279,6 +364,10 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     from ..abilities import StaticAbility
     if not is_spell and _keyword_line(line, low, out):
         return True
+    # CR 402.2: "You have no maximum hand size."
+    if low == "you have no maximum hand size" and not is_spell:
+        out["static"].append(StaticAbility("no_maximum_hand_size", line))
+        return True
     # CR 502.3: "Untap ~ during each other player's untap step."
     if low == "untap ~ during each other player's untap step" and not is_spell:
         out["static"].append(StaticAbility("untaps_each_untap_step", line))
@@ -305,6 +394,17 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
 def compile_sentence(s: str, low: str):
     from ..abilities import PutCounters, TargetSpec
     from ..effect_text import target_phrase
+    # CR 701.39a: bolster N.
+    m = re.fullmatch(r"bolster (\d+)", low)
+    if m:
+        return (), (Bolster(int(m.group(1))),)
+    # CR 701.38a: support N ("up to N other target creatures"; for an instant or sorcery
+    # "up to N target creatures": a spell is never a creature on the battlefield, so
+    # "other" changes nothing there).
+    m = re.fullmatch(r"support (\d+)", low)
+    if m:
+        return ((TargetSpec("creature", minimum=0, maximum=int(m.group(1)), other=True),),
+                (PutCountersGroup("+1/+1", 1, 0),))
     # CR 118.12: "sacrifice ~ unless you pay {U}{U}".
     m = re.fullmatch(r"sacrifice ~ unless you pay ((?:\{[^}]+\})+)", low)
     if m:

@@ -13,6 +13,7 @@ copy clones it) that serialises as JSON (docs/json.md):
   (CR 309.4: the venture marker); ``completed``: the dungeons each player completed
   (CR 309.7).
 - ``goaded``: ``(object id, goading player)`` pairs (CR 701.15a).
+- ``renowned``: the permanents that are renowned (CR 702.112b).
 - ``echo_seen``: for each player, the permanents with echo they controlled as their last
   upkeep began (CR 702.30a: "if this permanent came under your control since the
   beginning of your last upkeep").
@@ -23,6 +24,8 @@ Continuous effects that last "until your next turn" have ``until`` ``next_turn:P
 
 from __future__ import annotations
 
+from ...compiler.areas.designations import (Bolster, Evolve, Fabricate, PutCountersGroup,
+                                            PutDiedCounters, Renown)
 from ...compiler.areas.designations import (UNDERCITY_ROOMS, BecomeMonarch, DoesntUntapNext,
                                             Goad, RemoveCounterOrSacrifice,
                                             ReturnDiedWithCounter, RevealPutOntoBattlefield,
@@ -345,6 +348,10 @@ def condition_holds(g, name: str, o, info):
         return not seen or o.oid not in seen[o.controller]
     if what.startswith("no_counters:"):
         return not (info or {}).get("counters", {}).get(what[len("no_counters:"):], 0)
+    if what == "not_renowned":
+        return o.oid not in g.designations.get("renowned", ())
+    if what == "evolve":
+        return _evolves(g, o, g.objects.get((info or {}).get("entered")))
     if what.startswith("has_counter:"):
         return bool((o.counters or {}).get(what[len("has_counter:"):], 0))
     return None
@@ -585,7 +592,125 @@ def _untap_each(g, item, eff, legal):
                     "step")
 
 
+def _evolves(g, o, n) -> bool:
+    """CR 702.100a-b: the entering creature has greater power or greater toughness."""
+    from ..characteristics import is_creature, power, toughness
+    if n is None or n.zone != "battlefield" or not is_creature(n) or not is_creature(o):
+        return False
+    return power(g, n) > power(g, o) or toughness(g, n) > toughness(g, o)
+
+
+def _evolve(g, item, eff, legal):
+    from ..effects import put_counters
+    o = g.objects.get(item.source)
+    if o is None or o.zone != "battlefield":
+        return None
+    n = g.objects.get(item.info.get("entered"))
+    if n is not None and n.zone == "battlefield" and not _evolves(g, o, n):
+        g.event("603.4", f"{o.defn.name} doesn't evolve: the condition no longer holds")
+        return None
+    g.event("702.100a", f"{o.defn.name} evolves")
+    put_counters(g, o, "+1/+1", 1)
+    return None
+
+
+def _renown(g, item, eff, legal):
+    from ..effects import put_counters
+    o = g.objects.get(item.source)
+    if o is None or o.zone != "battlefield" or o.oid in g.designations.get("renowned", ()):
+        return None   # CR 603.4: the intervening "if" is checked again
+    put_counters(g, o, "+1/+1", eff.count)
+    g.designations["renowned"] = g.designations.get("renowned", ()) + (o.oid,)
+    g.event("702.112b", f"{g.oname(o.oid)} becomes renowned")
+    return None
+
+
+SERVO = (("name", "Servo Token"), ("types", ("Artifact", "Creature")), ("subtypes", ("Servo",)),
+         ("colors", ()), ("power", 1), ("toughness", 1))
+
+
+def _fabricate(g, item, eff, legal):
+    from .. import zones
+    from ..effects import put_counters
+    from ..flow import ask
+    o = g.objects.get(item.source)
+    here = o is not None and o.zone == "battlefield"
+    if here and "answer" not in item.info:
+        ask(g, item.controller, "yes_no", {"rule": "702.123a", "resolving": True})
+        if g.pending is not None:
+            return "ask"
+    if here and item.info.pop("answer", False):
+        put_counters(g, o, "+1/+1", eff.count)
+        return None
+    # CR 702.123a: if you don't (or can't: it has left the battlefield), create Servos.
+    for _ in range(eff.count):
+        zones.create_token(g, dict(SERVO), item.controller)
+    return None
+
+
+def _put_counters_group(g, item, eff, legal):
+    from ..effects import put_counters
+    from ..effects_more import group_targets
+    for t in group_targets(item, eff.target, legal):
+        o = g.objects.get(t)
+        if o is not None and o.zone == "battlefield":
+            put_counters(g, o, eff.kind, eff.count)
+    return None
+
+
+def _put_died_counters(g, item, eff, legal):
+    from ..effects import _target, put_counters
+    t = _target(item, eff, legal)
+    n = item.info.get("counters", {}).get(eff.kind, 0)
+    o = g.objects.get(t) if t is not None else None
+    if o is not None and o.zone == "battlefield" and n:
+        put_counters(g, o, eff.kind, n)
+    return None
+
+
+def _bolster(g, item, eff, legal):
+    """CR 701.39a: among ties the player chooses (kind ``choose_cards``)."""
+    from ..characteristics import is_creature, toughness
+    from ..effects import put_counters
+    from ..flow import ask
+    player = item.controller
+    mine = [oid for oid in g.battlefield if g.objects[oid].controller == player
+            and is_creature(g.objects[oid])]
+    if not mine:
+        return None
+    least = min(toughness(g, g.objects[x]) for x in mine)
+    cands = [x for x in mine if toughness(g, g.objects[x]) == least]
+    if len(cands) > 1:
+        if "answer" not in item.info:
+            ask(g, player, "choose_cards", {"cards": cands, "count": 1, "resolving": True,
+                                            "rule": "701.39a", "purpose": "bolster"})
+            if g.pending is not None:
+                return "ask"
+        chosen = tuple(item.info.pop("answer", ()) or cands[:1])
+    else:
+        chosen = tuple(cands)
+    for oid in chosen:
+        put_counters(g, g.objects[oid], "+1/+1", eff.count)
+    return None
+
+
+def no_maximum_hand_size(g, player: int) -> bool:
+    """CR 402.2: a player may have no maximum hand size (a static ability)."""
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if o.controller == player and o.defn.static and any(
+                s.kind == "no_maximum_hand_size" for s in o.defn.static):
+            return True
+    return False
+
+
 EFFECTS: dict = {
+    Bolster: _bolster,
+    Evolve: _evolve,
+    Fabricate: _fabricate,
+    PutCountersGroup: _put_counters_group,
+    PutDiedCounters: _put_died_counters,
+    Renown: _renown,
     SacrificeUnlessPays: _sacrifice_unless_pays,
     RemoveCounterOrSacrifice: _remove_counter_or_sacrifice,
     ReturnDiedWithCounter: _return_died_with_counter,
