@@ -29,6 +29,7 @@ EXTRA_KEYWORDS: frozenset = frozenset({
     "skulk",            # CR 702.118b
     "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",  # CR 702.14c
     "infect",           # CR 702.90b-c: effects.deal_damage
+    "wither",           # CR 702.80a: effects.deal_damage (engine/areas/damage_text.wither)
     "convoke",          # CR 702.51a: casting (the pay stage)
     "delve",            # CR 702.66a: casting (the pay stage)
 })

@@ -82,12 +82,12 @@ def deal_damage(g, source_id: int, recipient: int, amount: int, source_obj=None,
         if src is not None and protected_from(g, o, src):
             g.event("702.16e", f"damage from {sname} to {g.oname(recipient)} is prevented")
             return 0
-        if infect:
-            # CR 120.3d: -1/-1 counters instead of marked damage.
+        if infect or _damage_area.wither(g, src, source_card):
+            # CR 120.3d / 702.80a: -1/-1 counters instead of marked damage (infect, wither).
             o.counters = dict(o.counters or {})
             o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + amount
             g.event("120.3d", f"{sname} deals {amount} damage to {g.oname(recipient)}: "
-                    f"{amount} -1/-1 counter(s) (infect)")
+                    f"{amount} -1/-1 counter(s) ({'infect' if infect else 'wither'})")
         else:
             o.damage += amount
             g.event("120.3e", f"{sname} deals {amount} damage to {g.oname(recipient)}")

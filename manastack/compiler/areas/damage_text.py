@@ -146,6 +146,15 @@ class DestroyAttached:
 
 
 @dataclass(frozen=True, slots=True)
+class ThatMuchDamage:
+    """CR 120.3 / 603.2: "it deals that much damage to any target" -- the trigger's source
+    deals the amount of damage of the trigger event to target number ``target`` (-1: its
+    controller)."""
+
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class GainThatMuchLife:
     """CR 119.3 / 603.2: "you gain that much life" -- the amount of damage the trigger
     event dealt."""
@@ -312,6 +321,36 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         for s in (st if isinstance(st, tuple) else (st,)):
             from dataclasses import replace
             out["static"].append(replace(s, text=line))
+        return True
+    # CR 603.2 / 207.2c: "[Enrage —] Whenever ~ is dealt damage, [effect]."
+    m = re.fullmatch(r"(?:enrage — )?whenever ~ is dealt damage, (.+)", low)
+    if m and not is_spell:
+        from .. import oracle
+        from ..abilities import TriggeredAbility
+        from ..effect_text import target_phrase
+        body = line.rstrip(".")[m.start(1):]
+        bl = body.lower()
+        optional = bl.startswith("you may ")
+        if optional:
+            body, bl = body[8:], bl[8:]
+        mm = re.fullmatch(r"it deals that much damage to (.+)", bl)
+        if bl == "you gain that much life":
+            compiled = (), (GainThatMuchLife(),)
+        elif mm and mm.group(1) == "you":
+            compiled = (), (ThatMuchDamage(-1),)
+        elif mm:
+            spec = target_phrase(mm.group(1))
+            if spec is None or spec.zone != "battlefield" or spec.maximum != 1:
+                return False
+            compiled = (spec,), (ThatMuchDamage(0),)
+        elif "that much" in bl or "that many" in bl:
+            return False
+        else:
+            compiled = oracle.compile_effect(body)
+        if compiled is None:
+            return False
+        out["triggered"].append(TriggeredAbility(("dealt_damage",), compiled[1], compiled[0],
+                                                 optional, line))
         return True
     # CR 603.2 / 303.4: "When enchanted creature becomes tapped or is dealt damage,
     # destroy it."

@@ -19,6 +19,7 @@ from ...compiler.areas.damage_text import (DamageThenExile, DamageToController, 
                                            ExcessDamage, GainThatMuchLife, PayToCopy,
                                            ThenDamageController, DamageEachTarget,
                                            AttachedPowerDamageToYou, DestroyAttached,
+                                           ThatMuchDamage,
                                            PowerDamage, PreventDamage, SpendOnlyOnX)
 from ..state import ContinuousEffect
 
@@ -34,7 +35,7 @@ _RECORD: list | None = None
 def begin_batch() -> None:
     """Start damage dealt simultaneously (CR 510.2)."""
     global _BATCH
-    _BATCH = {"countered": set(), "dealt": {}}
+    _BATCH = {"countered": set(), "dealt": {}, "taken": {}}
 
 
 def end_batch(g) -> None:
@@ -46,6 +47,11 @@ def end_batch(g) -> None:
             o = g.objects.get(src)
             if o is not None:
                 _fire_dealt(g, o, amount)
+        from ..triggers import fire_self
+        for rec, amount in b["taken"].items():
+            o = g.objects.get(rec)
+            if o is not None:
+                fire_self(g, "dealt_damage", o, {"amount": amount})
 
 
 # ---------------------------------------------------------------- prevention (CR 615)
@@ -208,6 +214,16 @@ def _remove_counter(g, o, kind: str) -> None:
         g.event("122.1", f"a {kind} counter is removed from {g.oname(o.oid)}")
 
 
+def wither(g, src, source_card) -> bool:
+    """CR 702.80a-c: whether the source has wither (its last known information if it
+    has left, 702.80b; from any zone, 702.80c)."""
+    if src is not None:
+        from ..characteristics import has_keyword
+        return has_keyword(g, src, "wither")
+    return source_card is not None and source_card != -1 and \
+        "wither" in g.card_definition(source_card).keywords
+
+
 # ---------------------------------------------------------------- after damage is dealt
 
 
@@ -228,9 +244,16 @@ def after_damage(g, source_id: int, src, recipient: int, amount: int, source_car
                     # battlefield (CR 113.6); a spell's applies after it resolves.
                     perm = src is not None and src.zone == "battlefield"
                     add_exile_if_dies(g, recipient, source_id if perm else None)
-    if recipient not in (0, 1) and g.attachments_exist():
+    if recipient not in (0, 1):
         o = g.objects.get(recipient)
-        if o is not None:
+        if o is not None and o.defn.triggered:
+            # CR 603.2: "whenever ~ is dealt damage" (once for damage dealt at once).
+            if _BATCH is not None:
+                _BATCH["taken"][recipient] = _BATCH["taken"].get(recipient, 0) + amount
+            else:
+                from ..triggers import fire_self
+                fire_self(g, "dealt_damage", o, {"amount": amount})
+        if o is not None and g.attachments_exist():
             fire_enchanted(g, o, "enchanted_dealt_damage", {"amount": amount})
     if src is None or src.zone != "battlefield":
         return
@@ -670,7 +693,23 @@ def _destroy_attached(g, item, eff, legal):
     return None
 
 
+def _that_much_damage(g, item, eff, legal):
+    """CR 120.3 / 603.2: the trigger's source deals the event's amount of damage."""
+    from ..effects import deal_damage, first_target
+    n = item.info.get("amount", 0)
+    if eff.target < 0:
+        rec = item.controller
+    else:
+        rec = first_target(item, eff.target)
+        if rec not in legal:
+            return None
+    src = g.objects.get(item.source)
+    deal_damage(g, item.source, rec, n, src, source_card=item.source_card)
+    return None
+
+
 EFFECTS: dict = {
+    ThatMuchDamage: _that_much_damage,
     AttachedPowerDamageToYou: _attached_power_damage,
     DestroyAttached: _destroy_attached,
     DamageEachTarget: _damage_each_target,
