@@ -57,6 +57,9 @@ def can_cast(g, player: int, o) -> str | None:
         return "601.2: the card's text is not supported"
     if g.stack and split_second_on_stack(g):
         return "702.61a: a spell with split second is on the stack"
+    if (not d.mana_cost.symbols and not d.faces and not d.face and o.zone == "hand"
+            and not any(a.zone == "hand" for a in d.alternatives)):
+        return "118.6: a card with no mana cost can't be cast for its mana cost"
     if d.faces:
         from .areas.faces import can_cast_usual   # CR 709.3: a split card casts a half
         why = can_cast_usual(g, player, o)
@@ -114,6 +117,9 @@ def can_activate(g, player: int, o, number: int, acts=None) -> str | None:
                 " your most recent turn began")
     if not can_pay_other_costs(g, player, o, ab):
         return "118.3: the cost can't be paid"
+    if ab.timing == "special_cast" and not sorcery_timing(g, player) and not (
+            "Instant" in o.defn.types or "flash" in o.defn.keywords):
+        return "116.2f: a card is suspended only when it could be cast"
     if ab.timing == "special_turn" and g.active != player:
         return "116.2h: this special action can be taken only during your turn"
     if ab.sorcery_speed and not sorcery_timing(g, player):

@@ -190,7 +190,7 @@ def _finish(g, item, countered: bool = False) -> None:
         n = zones.move(g, o, "battlefield", item.controller, x=item.x,
                        chosen=item.info.get("chosen"), alt=alt, kicked=times_paid(item))
         g.event("608.3a", f"{g.oname(n.oid)} enters the battlefield")
-        if alt in ("sneak", "dash"):
+        if alt in ("sneak", "dash") or item.info.get("suspend_haste"):
             from .areas.casting_keywords import entered_for_alternative
             entered_for_alternative(g, n, item, alt)   # CR 702.190b, 702.109a
         if ("Aura" in n.defn.subtypes or n.cast_alt == "bestow") and item.targets:

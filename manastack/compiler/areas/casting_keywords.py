@@ -42,6 +42,7 @@ class ExileToCastLater:
     mana cost) or foretold (cast later for its foretell cost), CR 116.2h, 116.2k."""
 
     kind: str
+    count: int = 0   # suspend: the number of time counters (CR 702.62a)
 
 
 def _plot_or_foretell(line: str, low: str, is_spell: bool, out: dict) -> bool:
@@ -71,7 +72,15 @@ def _plot_or_foretell(line: str, low: str, is_spell: bool, out: dict) -> bool:
 @dataclass(frozen=True, slots=True)
 class CastRebound:
     """CR 702.88a: "you may cast this card from exile without paying its mana cost" (the
-    delayed triggered ability of rebound)."""
+    delayed triggered ability of rebound); ``suspend``: the last time counter was removed
+    (CR 702.62a), and a creature spell cast this way gains haste."""
+
+    suspend: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveTimeCounter:
+    """CR 702.62a: "remove a time counter from it" (a suspended card in exile)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +181,27 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         # its other costs; exiled instead of going anywhere else as it leaves the stack.
         card = ChoiceCost("discard", 1, TargetSpec("card", zone="hand", controller="you"))
         out["alternatives"].append(GraveyardCast("jump-start", Cost(choices=(card,))))
+        return True
+    m = re.fullmatch(r"suspend (\d+)—(\{[^ ]+\})", low)
+    if m:
+        # CR 702.62a: pay [cost] and exile it from the hand with N time counters (a
+        # special action, CR 116.2f, whenever it could be cast); at the beginning of your
+        # upkeep remove a time counter; when the last is removed, you may cast it without
+        # paying its mana cost (a creature spell cast this way gains haste).
+        from ..abilities import ActivatedAbility, TriggeredAbility
+        try:
+            mana = ManaCost.parse(m.group(2))
+        except ValueError:
+            return False
+        if mana.x or int(m.group(1)) < 1:
+            return False
+        out["activated"].append(ActivatedAbility(
+            Cost(mana), (ExileToCastLater("suspend", int(m.group(1))),), (), False, False,
+            line, "hand", "special_cast"))
+        out["triggered"].append(TriggeredAbility(("suspend_upkeep",), (RemoveTimeCounter(),),
+                                                 (), False, line))
+        out["triggered"].append(TriggeredAbility(("suspend_last",), (CastRebound(True),), (),
+                                                 False, line))
         return True
     if low.startswith(("plot ", "foretell ")):
         return _plot_or_foretell(line, low, is_spell, out)

@@ -49,12 +49,15 @@ def take_special_action(g, player: int, oid: int, ab) -> None:
     kind = ab.effects[0].kind
     if o is not None and o.zone == "hand":
         n = zones.move(g, o, "exile")
+        if kind == "suspend":
+            n.counters = {"time": ab.effects[0].count}   # CR 702.62a
         g.cast_permits = [p for p in g.cast_permits if p[0] in g.objects
                           and g.objects[p[0]].zone == "exile"]
         g.cast_permits.append([n.oid, kind, g.turn])
-        rule = "702.170a" if kind == "plot" else "702.143a"
-        g.event(rule, f"{g.pname(player)} exiles {n.defn.name} ({kind}ted)"
-                if kind == "plot" else f"{g.pname(player)} foretells a card")
+        rule = {"plot": "702.170a", "foretell": "702.143a", "suspend": "702.62a"}[kind]
+        g.event(rule, f"{g.pname(player)} exiles {n.defn.name} ({kind}ted)" if kind == "plot"
+                else f"{g.pname(player)} suspends {n.defn.name}" if kind == "suspend"
+                else f"{g.pname(player)} foretells a card")
     g.priority = player
     g.passes = 0
 
@@ -153,6 +156,9 @@ def fire_rebound(g) -> None:
                 and g.turn > turn:
             fire_self(g, "rebound_upkeep", o, {})
             continue
+        if kind == "suspend" and o is not None and o.zone == "exile" and o.owner == g.active \
+                and o.counters and o.counters.get("time"):
+            fire_self(g, "suspend_upkeep", o, {})   # CR 702.62a
         keep.append(p)
     g.cast_permits = keep
 
@@ -181,7 +187,13 @@ def _cast_rebound(g, item, eff, legal):
     if st == "ask":
         if info.pop("answer", False):
             info["rebound"] = "casting"
+            card = o.card
+            g.cast_permits = [p for p in g.cast_permits if p[0] != o.oid]
             begin_cast(g, o.owner, o.oid, forced="free", resume=item.oid)
+            if eff.suspend:
+                for it in g.stack:
+                    if it.is_spell and it.source_card == card:
+                        it.info["suspend_haste"] = True   # CR 702.62a
             return "ask"
         info["rebound"] = "done"
         return None
@@ -492,6 +504,8 @@ def entered_for_alternative(g, n, item, alt: str) -> None:
     tapped and attacking), dash (CR 702.109a: haste; back to hand at the next end step)."""
     if alt == "sneak":
         sneak_enters(g, n, item)
+    elif item.info.get("suspend_haste") and "Creature" in n.defn.types:
+        _grant_haste(g, n.oid)   # CR 702.62a: cast by suspend, it gains haste
     elif alt == "dash":
         _grant_haste(g, n.oid)
         g.cast_permits.append([n.oid, "dash", g.turn])
@@ -549,3 +563,26 @@ def _register_unearth():
 
 
 _register_unearth()
+
+
+def _remove_time_counter(g, item, eff, legal):
+    """CR 702.62a: remove a time counter from the suspended card; when the last is
+    removed, its other triggered ability triggers."""
+    from ..triggers import fire_self
+    o = g.objects.get(item.source)
+    if o is None or o.zone != "exile" or not o.counters or not o.counters.get("time"):
+        return None
+    o.counters["time"] -= 1
+    g.event("702.62a", f"a time counter is removed from {o.defn.name}")
+    if o.counters["time"] <= 0:
+        del o.counters["time"]
+        fire_self(g, "suspend_last", o, {})
+    return None
+
+
+def _register_suspend():
+    from ...compiler.areas.casting_keywords import RemoveTimeCounter
+    EFFECTS[RemoveTimeCounter] = _remove_time_counter
+
+
+_register_suspend()
