@@ -343,6 +343,7 @@ class AttachedBecomes:
     toughness: int | None = None
     plus_power: int = 0
     plus_toughness: int = 0
+    control: bool = False   # "You control enchanted creature." (layer 2, CR 613.1b)
 
 
 _CLAUSE_SPLIT = re.compile(r",?\s+and\s+(?=(?:loses|has|is|gets)\b)|,\s+(?=(?:loses|has|is|gets)\b)")
@@ -694,6 +695,11 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     m = re.fullmatch(r"crew (\d+)", low)
     if m:
         out["activated"].append(crew_ability(int(m.group(1)), line))
+        return True
+    # CR 613.1b (layer 2): "You control enchanted creature." (Control Magic).
+    m = re.fullmatch(r"you control enchanted (creature|permanent|artifact|land|enchantment)", low)
+    if m:
+        out["static"].append(AttachedBecomes(text=line, control=True))
         return True
     if low.startswith(("enchanted creature ", "equipped creature ")) and (
             " loses all" in low or "base power" in low or " is a" in low):

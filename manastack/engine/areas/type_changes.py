@@ -451,33 +451,68 @@ def sync_attached(g) -> bool:
             if s.kind == "tc_attached":
                 host = objs.get(a.attached_to)
                 if host is not None and host.zone == "battlefield":
-                    want[f"attached:{oid}:{i}"] = (host.oid, s)
+                    # the controller is in the tag: control effects follow the source's
+                    want[f"attached:{oid}:{i}:{a.controller}"] = (host.oid, s, a.controller)
     changed = False
     present = set()
     if g.effects:
         keep = []
+        ended = []
         for e in g.effects:
             u = e.until
             if u.startswith("attached:"):
                 w = want.get(u)
                 if w is None or w[0] != e.affected:
                     changed = True
+                    if e.layer == "2":
+                        ended.append(e)
                     continue
                 present.add(u)
             keep.append(e)
         if changed:
             g.effects = keep
-    for tag, (host, s) in want.items():
+            for e in ended:
+                _control_returns(g, e)
+    for tag, (host, s, ctl) in want.items():
         if tag not in present:
-            _attached_effects(g, host, s, tag)
+            _attached_effects(g, host, s, tag, ctl)
             changed = True
     return changed
 
 
-def _attached_effects(g, host: int, s, tag: str) -> None:
+def _control_returns(g, e) -> None:
+    """CR 613.1b / 613.7: when a control-changing effect ends, the permanent's controller
+    is whoever the latest remaining one says, or who controlled it before (CR 302.6: it is
+    newly under that player's control)."""
+    o = g.objects.get(e.affected)
+    if o is None or o.zone != "battlefield":
+        return
+    rest = [x for x in g.effects if x.layer == "2" and x.affected == o.oid]
+    new = max(rest, key=lambda x: x.timestamp).controller if rest else e.previous
+    if new is not None and new != o.controller:
+        o.controller = new
+        o.sick = True
+        g.event("613.1b", f"control of {g.oname(o.oid)} returns to {g.pname(new)}")
+
+
+def _attached_effects(g, host: int, s, tag: str, ctl: int) -> None:
     from ..state import ContinuousEffect
     g.timestamp += 1
     ts = g.timestamp
+    if s.control:
+        # CR 613.1b (layer 2): the source's controller controls the permanent; CR 302.6:
+        # it is newly under their control.
+        o = g.objects[host]
+        # who controls it when this effect ends: its controller now, or (already under
+        # the source's controller, as in a set-up position) its owner (CR 108.4a)
+        prev = o.controller if o.controller != ctl else o.owner
+        g.effects.append(ContinuousEffect(ts, "2", host, until=tag, controller=ctl,
+                                          previous=prev))
+        if o.controller != ctl:
+            o.controller = ctl
+            o.sick = True
+            g.event("613.1b", f"{g.pname(ctl)} gains control of {g.oname(host)}")
+        return
     if s.lose_all:
         # CR 613.1f: "loses all [other] abilities"; what the same ability grants has a
         # later timestamp and is kept (CR 613.7).
