@@ -123,6 +123,7 @@ class DestroyThenControllerSearches:
 
 # ---------------------------------------------------------------- phrases
 
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
                "land": "Land", "planeswalker": "Planeswalker", "instant": "Instant",
                "sorcery": "Sorcery", "battle": "Battle", "kindred": "Kindred"}
@@ -151,8 +152,17 @@ def card_spec(phrase: str, zone: str) -> TargetSpec | None:
             return None
         return TargetSpec("card", zone=zone,
                           quals=("anytype:" + ",".join(_CARD_TYPES[a] for a in alts),))
+    colors: list[str] = []
+    subtypes: list[str] = []
     for w in re.split(r",? ", words):
-        if w.startswith("non") and w[3:] in _CARD_TYPES:
+        if w == "colorless":
+            # CR 105.2c: a colorless object has no color.
+            quals.extend("noncolor:" + c for c in "WUBRG")
+        elif w in _COLOR_WORDS:
+            colors.append(_COLOR_WORDS[w])
+        elif w[:1].isupper() and w.isalpha():
+            subtypes.append(w)
+        elif w.startswith("non") and w[3:] in _CARD_TYPES:
             quals.append("non:" + _CARD_TYPES[w[3:]])
         elif w in _CARD_TYPES:
             types.append(_CARD_TYPES[w])
@@ -160,7 +170,8 @@ def card_spec(phrase: str, zone: str) -> TargetSpec | None:
             quals.append("anytype:" + _PERMANENT_TYPES)
         else:
             return None
-    return TargetSpec("card", zone=zone, types=tuple(types), quals=tuple(quals))
+    return TargetSpec("card", zone=zone, types=tuple(types), subtypes=tuple(subtypes),
+                      colors=tuple(colors), quals=tuple(quals))
 
 
 def _a(phrase: str) -> str | None:
@@ -217,20 +228,22 @@ def compile_sentence(s: str, low: str):
         return (who,), (RevealHandChoose(spec, 0, "exile"),)
     # CR 401.2 / 701.20a / 401.4: "Look at the top N cards of your library. You may reveal
     # a [quality] card from among them and put it into your hand. Put the rest on the
-    # bottom of your library in any order."
-    m = re.fullmatch(r"look at the top (\w+) cards of your library\. you may reveal (.+?) "
-                     r"from among them and put (?:it|that card) into your hand\. put the rest "
-                     r"(on the bottom of your library in (?:any|a random) order|into your "
-                     r"graveyard)", low)
-    if m and m.group(1) in _N:
-        from ..abilities import LookAtTop, LookedToHand, LookedToRest
-        phrase = _a(m.group(2))
-        spec = card_spec(phrase, "library") if phrase else None
-        if spec is None:
-            return None
-        rest = (LookedToRest("graveyard") if m.group(3) == "into your graveyard"
-                else LookedToRest("bottom", "random" in m.group(3)))
-        return (), (LookAtTop(_N[m.group(1)]), LookedToHand(1, spec, True), rest)
+    # bottom of your library in any order." (and "reveal the top N", "any number of",
+    # "Put all [quality] cards revealed this way into your hand and the rest ...").
+    look = _look_and_take(s, low)
+    if look is not None:
+        return look
+    # ... and a further sentence after the look ("Create a 0/1 ... Eldrazi Spawn token").
+    m = re.match(r"(?:look at|reveal) the top \w+ cards of your library\. .+?put the rest "
+                 + _REST + r"\. ", low)
+    if m and m.end() < len(s) and s[m.end()].isupper():
+        look = _look_and_take(s[:m.end() - 2], low[:m.end() - 2])
+        if look is not None:
+            from ..oracle import compile_effect
+            from ..effect_text import shift
+            more = compile_effect(s[m.end():])
+            if more is not None:
+                return more[0], look[1] + shift(more[1], 0)
     # CR 401.4: "The owner of target nonland permanent puts it into their library second
     # from the top or on the bottom." / "Put target creature into its owner's library
     # second from the top."
@@ -296,6 +309,54 @@ def compile_sentence(s: str, low: str):
         when = m.group(2) or m.group(5)
         return (), (ExileToPlay(n, "next_turn" if "next turn" in when else "end_of_turn"),)
     return None
+
+
+_REST = (r"(on the bottom of your library in (?:any|a random) order|into your graveyard)")
+
+
+def _look_and_take(s: str, low: str):
+    """The look-at-the-top templates (CR 401.2, 701.20a, 401.4)."""
+    from ..abilities import LookAtTop, LookedToHand, LookedToRest
+    m = re.fullmatch(r"(?:look at|reveal) the top (\w+) cards of your library\. (.+)", low)
+    if not m or m.group(1) not in _N:
+        return None
+    n = _N[m.group(1)]
+    tail = m.group(2)
+    orig = s[len(s) - len(tail):]
+    mm = re.fullmatch(r"you may (?:reveal|put) (an? .+?|any number of .+?) from among them "
+                      r"(?:and put (?:it|that card|them|the revealed cards|those cards) )?into "
+                      r"your hand\. (?:then )?put the rest " + _REST, tail)
+    optional = True
+    if mm:
+        what, what_o = mm.group(1), orig[mm.start(1):mm.end(1)]
+        rest_text = mm.group(2)
+    else:
+        mm = re.fullmatch(r"put all (.+?) revealed this way into your hand and the rest "
+                          + _REST, tail)
+        if not mm or not low.startswith("reveal"):
+            return None
+        what, what_o = "any number of " + mm.group(1), "any number of " + orig[
+            mm.start(1):mm.end(1)]
+        rest_text = mm.group(2)
+        optional = False
+    if what.startswith("any number of "):
+        phrase = what_o[len("any number of "):]
+        if not phrase.endswith("cards"):
+            return None
+        count = n
+        phrase = phrase[:-1]
+    else:
+        count = 1
+        phrase = re.sub(r"^an? ", "", what_o)
+    # card words in lower case, subtypes as printed
+    phrase = " ".join(w if w[:1].isupper() and w.lower() not in _CARD_TYPES else w.lower()
+                      for w in phrase.split())
+    spec = card_spec(phrase, "library")
+    if spec is None:
+        return None
+    rest = (LookedToRest("graveyard") if rest_text == "into your graveyard"
+            else LookedToRest("bottom", "random" in rest_text))
+    return (), (LookAtTop(n), LookedToHand(count, spec, optional), rest)
 
 
 # ---------------------------------------------------------------- lines and triggers
