@@ -31,8 +31,8 @@ def can_attack(g, o) -> bool:
     # CR 508.1c: "can't attack this turn" from a resolved spell or ability.
     if g.effects and restricted(g, o, "cant_attack"):
         return False
-    # CR 508.1c: "can't attack unless [condition]".
-    if o.defn.static and trigger_text.attack_restricted(g, o):
+    # CR 508.1c: "can't attack unless [condition]", "enchanted creature can't attack".
+    if trigger_text.attack_restricted(g, o):
         return False
     return True
 
@@ -219,6 +219,9 @@ def block_options(g) -> tuple[list[int], list[list[int]]]:
             continue
         # CR 509.1b: "can't block this turn" from a resolved spell or ability.
         if g.effects and restricted(g, o, "cant_block"):
+            continue
+        # CR 509.1b: "enchanted creature can't block".
+        if trigger_text.aura_restricted(g, o, "cant_block"):
             continue
         opts = [a for a in attackers if can_block(g, o, g.objects[a])]
         if opts:

@@ -442,6 +442,13 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         if "block" in m.group(1):
             out["static"].append(StaticAbility("cant_block_alone", line))
         return True
+    # CR 508.1c / 509.1b: an Aura's "Enchanted creature can't attack or block."
+    m = re.fullmatch(r"enchanted creature can't (attack or block|attack|block|be blocked)", low)
+    if m:
+        kinds = {"attack or block": ("cant_attack", "cant_block"), "attack": ("cant_attack",),
+                 "block": ("cant_block",), "be blocked": ("cant_be_blocked",)}[m.group(1)]
+        out["static"].append(StaticAbility("enchanted_restricted", line, keywords=kinds))
+        return True
     # CR 509.1c: "All creatures able to block ~ do so." (a requirement on each of them).
     if low == "all creatures able to block ~ do so":
         out["static"].append(StaticAbility("lure", line))

@@ -48,8 +48,22 @@ def enters_tapped(g, n, s) -> bool:
 # ---------------------------------------------------------------- combat (CR 508-509)
 
 
+def aura_restricted(g, o, kind: str) -> bool:
+    """CR 508.1c / 509.1b: an Aura attached to ``o`` says "enchanted creature can't
+    attack" (``cant_attack``), "can't block" (``cant_block``), "can't be blocked"."""
+    for oid in g.battlefield:
+        a = g.objects[oid]
+        if a.attached_to == o.oid and any(s.kind == "enchanted_restricted" and kind in s.keywords
+                                          for s in a.defn.static):
+            return True
+    return False
+
+
 def attack_restricted(g, o) -> bool:
-    """CR 508.1c: "~ can't attack unless defending player controls an Island"."""
+    """CR 508.1c: "~ can't attack unless defending player controls an Island"; an Aura's
+    "enchanted creature can't attack"."""
+    if aura_restricted(g, o, "cant_attack"):
+        return True
     for s in o.defn.static:
         if s.kind == "attack_unless" and s.condition == "defender_controls":
             from ..effects_more import permanent_matches
@@ -68,6 +82,8 @@ def blocker_restricted(g, blocker, attacker) -> bool:
         from ..effects_more import restricted
         if restricted(g, attacker, "cant_be_blocked"):
             return True
+    if aura_restricted(g, attacker, "cant_be_blocked"):
+        return True
     for s in attacker.defn.static:
         if s.kind == "unblockable_by_power_or_greater":
             from ..characteristics import power
