@@ -18,7 +18,11 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
-TRIGGERS: list = []
+# CR 701.27e: "When this permanent transforms into [its other face]" (after it does).
+TRIGGERS: list = [
+    (r"(?:when|whenever) ~ enters or transforms into ~", ("enters", "transforms_into")),
+    (r"(?:when|whenever) ~ transforms into ~", ("transforms_into",)),
+]
 
 #: Layouts whose faces the engine plays (others stay unsupported: flip, meld, prepare).
 PLAYED_LAYOUTS = frozenset({"transform", "modal_dfc", "split", "aftermath", "adventure",

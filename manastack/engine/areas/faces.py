@@ -386,6 +386,9 @@ def transform(g, o, by: str | None = None) -> bool:
         g.faces.pop(o.card, None)
     o.defn = g.card_definition(o.card)
     g.event("701.27a", f"{old} transforms into {o.defn.name}")
+    if o.defn.triggered:
+        from ..triggers import fire_self
+        fire_self(g, "transforms_into", o)   # CR 701.27e: "transforms into [this face]"
     return True
 
 
