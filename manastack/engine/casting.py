@@ -150,7 +150,9 @@ def castable_for_some_cost(g, player: int, o, zone: str, forced: str | None = No
             continue   # CR 119.4: can't pay more life than you have
         alt = alt_cost(o.defn, opt.get("alternative"))
         needed = (alt.choices if alt is not None else ()) + tuple(
-            cc for rc in o.defn.required for cc in rc.choices)
+            cc for rc in o.defn.required for cc in rc.choices) + tuple(
+            cc for name in opt.get("additional", ()) for a in o.defn.additional
+            if a.name == name for cc in a.cost.choices)
         if any(len(choice_candidates(g, player, cc, o.oid)) < cc.count for cc in needed):
             continue
         if "delve" in o.defn.keywords:
@@ -569,7 +571,10 @@ def _choice_costs(g, ctx, item, ab):
         alt = alt_cost(defn, item.info.get("cost_choice", {}).get("alternative"))
         # CR 118.8: mandatory additional costs come with any way of casting it
         required = tuple(cc for rc in defn.required for cc in rc.choices)
-        return (alt.choices if alt is not None else ()) + required
+        # CR 601.2b / 702.166a: optional additional costs chosen (bargain's sacrifice)
+        extra = tuple(cc for name in item.info.get("cost_choice", {}).get("additional", ())
+                      for a in defn.additional if a.name == name for cc in a.cost.choices)
+        return (alt.choices if alt is not None else ()) + required + extra
     return ()
 
 

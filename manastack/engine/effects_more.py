@@ -35,8 +35,10 @@ def card_quality(d, q: str) -> bool | None:
     if q.startswith("nonsub:"):
         return q[7:] not in d.subtypes   # CR 205.3: "non-Dragon"
     if q.startswith("either:"):
-        # "creature or Vehicle": one of several qualities ("either:anytype:Creature|anysub:Vehicle")
-        return any(card_quality(d, x) for x in q[7:].split("|"))
+        # "creature or Vehicle": one of several qualities ("either:anytype:Creature|anysub:Vehicle");
+        # None when one of them is a quality of the object, not the card ("token")
+        found = [card_quality(d, x) for x in q[7:].split("|")]
+        return True if any(found) else None if None in found else False
     if q.startswith("anysub:"):
         return any(t in d.subtypes for t in q[7:].split(","))
     if q.startswith("mv<="):
@@ -59,6 +61,12 @@ def has_qualities(g, o, quals, controller: int | None = None) -> bool:
                 return False
         elif q == "tapped":
             if not o.tapped:
+                return False
+        elif q == "token":
+            if o.card >= 0:   # CR 111.1: a token is not a card
+                return False
+        elif q.startswith("either:"):
+            if not any(has_qualities(g, o, (x,), controller) for x in q[7:].split("|")):
                 return False
         elif q == "untapped":
             if o.tapped:

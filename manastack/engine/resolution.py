@@ -187,10 +187,14 @@ def _finish(g, item, countered: bool = False) -> None:
     if o.defn.is_permanent_card and not countered:
         # CR 608.3a: the permanent spell's controller puts it onto the battlefield.
         from .costs import times_paid
+        if "bargain" in item.info.get("cost_choice", {}).get("additional", ()):
+            # CR 702.166b: it was bargained (seen by its own enters triggers)
+            g.cast_permits.append([o.card, "bargained_card", g.turn])
         n = zones.move(g, o, "battlefield", item.controller, x=item.x,
                        chosen=item.info.get("chosen"), alt=alt, kicked=times_paid(item))
         g.event("608.3a", f"{g.oname(n.oid)} enters the battlefield")
-        if alt in ("sneak", "dash") or item.info.get("suspend_haste"):
+        if alt in ("sneak", "dash") or item.info.get("suspend_haste") or \
+                "bargain" in item.info.get("cost_choice", {}).get("additional", ()):
             from .areas.casting_keywords import entered_for_alternative
             entered_for_alternative(g, n, item, alt)   # CR 702.190b, 702.109a
         if ("Aura" in n.defn.subtypes or n.cast_alt == "bestow") and item.targets:

@@ -57,6 +57,10 @@ def condition_holds(g, name: str, o, info) -> bool:
     if name == "evoked":
         # CR 702.74a: "if its evoke cost was paid" (an intervening "if", CR 603.4).
         return o.cast_alt == "evoke"
+    if name == "bargained":
+        # CR 702.166b: "if it was bargained" (an intervening "if", CR 603.4).
+        return any(p[0] == o.oid and p[1] == "bargained" or p[0] == o.card
+                   and p[1] == "bargained_card" and p[2] == g.turn for p in g.cast_permits)
     if name.startswith("tt:"):
         from .areas.trigger_text import trigger_condition
         return trigger_condition(g, name, o, info)   # CR 603.4

@@ -114,6 +114,14 @@ class SourceTo:
     to: str = "exile"
 
 
+@dataclass(frozen=True, slots=True)
+class IfBargained:
+    """CR 702.166b: ``effects`` if the spell was bargained, else ``otherwise``."""
+
+    effects: tuple = ()
+    otherwise: tuple = ()
+
+
 def _escape(line: str):
     """CR 702.138a: "Escape—[cost]" where the cost has "Exile N other cards from your
     graveyard"."""
@@ -267,6 +275,47 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
             out["alternatives"].append(AltCost("dash", Cost(mana), "hand"))
             out["triggered"].append(TriggeredAbility(("dash_end",), (SourceTo("hand"),), (),
                                                      False, line))
+        return True
+    if low == "bargain" and "additional" not in out or low == "bargain" and not any(
+            a.name == "bargain" for a in out["additional"]):
+        # CR 702.166a: "As an additional cost to cast this spell, you may sacrifice an
+        # artifact, enchantment, or token."
+        from ..abilities import AdditionalCost
+        sac = ChoiceCost("sacrifice", 1, TargetSpec(
+            "permanent", controller="you",
+            quals=("either:anytype:Artifact,Enchantment|token",)))
+        out.setdefault("additional", []).append(AdditionalCost("bargain", Cost(choices=(sac,))))
+        return True
+    m = re.fullmatch(r"when ~ enters, if it was bargained, (.+)", low)
+    if m:
+        # CR 702.166b / 603.4: an intervening "if".
+        from ..abilities import TriggeredAbility
+        from ..oracle import compile_effect
+        body = line[line.lower().index(m.group(1)):]
+        compiled = compile_effect(body)
+        if compiled is None:
+            return False
+        out["triggered"].append(TriggeredAbility(("enters",), compiled[1], compiled[0], False,
+                                                 line, "bargained"))
+        return True
+    m = re.fullmatch(r"(~ deals (\d+) damage to (target [^.]+))\. if ~ was bargained, instead it "
+                     r"deals (\d+) damage to that (?:permanent|creature)(?: and you scry (\d+))?",
+                     low)
+    if m and is_spell:
+        # CR 702.166b: "If this spell was bargained, instead ..."
+        from ..abilities import Scry, SpellAbility
+        from ..oracle import compile_sentence
+        first = compile_sentence(line[:len(m.group(1))])
+        second = compile_sentence(f"~ deals {m.group(4)} damage to "
+                                  + line[m.start(3):m.end(3)])
+        if first is None or second is None or first[0] != second[0] or len(first[0]) != 1:
+            return False
+        better = second[1] + ((Scry(int(m.group(5))),) if m.group(5) else ())
+        eff = IfBargained(better, first[1])
+        prev = out["spell"]
+        if prev is not None:
+            return False
+        out["spell"] = SpellAbility(first[0], (eff,), line)
         return True
     m = re.fullmatch(r"replicate (\{[^ ]+\})", low)
     if m and is_spell:

@@ -164,6 +164,8 @@ def _self_reduction(low: str, line: str):
         return cc(condition="human_and_nonhuman")
     if rest == "if you've cast another spell this turn":
         return cc(condition="cast_another")
+    if rest == "if it's bargained":
+        return cc(condition="bargained")   # CR 702.166b
     mm = re.fullmatch(r"if you control (?:a|an) (.+)", rest)
     if mm:
         spec = object_phrase(orig[mm.start(1):mm.end(1)])

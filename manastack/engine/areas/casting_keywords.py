@@ -25,6 +25,32 @@ def split_second_on_stack(g) -> bool:
 
 
 
+# ---------------------------------------------------------------- statuses
+
+_STATUS_ZONE = {"plot": "exile", "foretell": "exile", "rebound": "exile", "suspend": "exile",
+                "mayhem": "graveyard", "unearth": "battlefield", "dash": "battlefield",
+                "bargained": "battlefield"}
+
+
+def prune_statuses(g) -> None:
+    """Forget the statuses (``g.cast_permits``) of objects that no longer exist where
+    they apply (CR 400.7: a new object has no memory of its previous one), and the
+    turn-bound ones of earlier turns."""
+    keep = []
+    for p in g.cast_permits:
+        oid, kind, turn = p
+        if kind == "bargained_card" or kind == "mayhem":
+            if turn != g.turn:
+                continue
+            if kind == "bargained_card":
+                keep.append(p)
+                continue
+        o = g.objects.get(oid)
+        if o is not None and o.zone == _STATUS_ZONE.get(kind):
+            keep.append(p)
+    g.cast_permits = keep
+
+
 # ---------------------------------------------------------------- plot and foretell
 
 def begin_special_action(g, player: int, oid: int, number: int) -> None:
@@ -51,8 +77,7 @@ def take_special_action(g, player: int, oid: int, ab) -> None:
         n = zones.move(g, o, "exile")
         if kind == "suspend":
             n.counters = {"time": ab.effects[0].count}   # CR 702.62a
-        g.cast_permits = [p for p in g.cast_permits if p[0] in g.objects
-                          and g.objects[p[0]].zone == "exile"]
+        prune_statuses(g)
         g.cast_permits.append([n.oid, kind, g.turn])
         rule = {"plot": "702.170a", "foretell": "702.143a", "suspend": "702.62a"}[kind]
         g.event(rule, f"{g.pname(player)} exiles {n.defn.name} ({kind}ted)" if kind == "plot"
@@ -137,8 +162,7 @@ def rebound_exile(g, item, o) -> bool:
     if item.info.get("from") != "hand" or item.info.get("copy"):
         return False
     n = zones.move(g, o, "exile")
-    g.cast_permits = [p for p in g.cast_permits if p[0] in g.objects
-                      and g.objects[p[0]].zone == "exile"]
+    prune_statuses(g)
     g.cast_permits.append([n.oid, "rebound", g.turn])
     g.event("702.88a", f"{n.defn.name} is exiled (rebound)")
     return True
@@ -502,6 +526,10 @@ def _unearth(g, item, eff, legal):
 def entered_for_alternative(g, n, item, alt: str) -> None:
     """A permanent spell cast for an alternative cost has entered: sneak (CR 702.190b:
     tapped and attacking), dash (CR 702.109a: haste; back to hand at the next end step)."""
+    if "bargain" in item.info.get("cost_choice", {}).get("additional", ()):
+        g.cast_permits = [p for p in g.cast_permits
+                          if not (p[1] == "bargained_card" and p[0] == n.card)]
+        g.cast_permits.append([n.oid, "bargained", g.turn])   # CR 702.166b
     if alt == "sneak":
         sneak_enters(g, n, item)
     elif item.info.get("suspend_haste") and "Creature" in n.defn.types:
@@ -529,6 +557,7 @@ def fire_end_statuses(g) -> None:
             continue
         keep.append(p)
     g.cast_permits = keep
+    prune_statuses(g)
     g.effects = [e for e in g.effects if e.until != "leaves" or e.affected in g.objects]
 
 
@@ -586,3 +615,32 @@ def _register_suspend():
 
 
 _register_suspend()
+
+
+# ---------------------------------------------------------------- bargain (CR 702.166)
+
+def _if_bargained(g, item, eff, legal):
+    """CR 702.166b: the bargained branch or the other, effects in order (resuming at a
+    decision, CR 608.2c)."""
+    from ..effects import execute
+    info = item.info
+    paid = "bargain" in info.get("cost_choice", {}).get("additional", ())
+    effects = eff.effects if paid else eff.otherwise
+    key = f"bargained{info.get('step', 0)}"
+    i = info.get(key, 0)
+    while i < len(effects):
+        info[key] = i
+        if execute(g, item, effects[i], legal) == "ask":
+            return "ask"
+        info.pop("answer", None)
+        i += 1
+    info[key] = i
+    return None
+
+
+def _register_bargain():
+    from ...compiler.areas.casting_keywords import IfBargained
+    EFFECTS[IfBargained] = _if_bargained
+
+
+_register_bargain()

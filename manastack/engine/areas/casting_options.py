@@ -95,6 +95,13 @@ def _condition_holds(g, ch: CostChange, o, player: int) -> bool:
                 if g.objects[oid].controller == player and is_creature(g.objects[oid])]
         return (any(has_subtype(a, "Human") for a in mine)
                 and any(not has_subtype(a, "Human") for a in mine))
+    if c == "bargained":
+        # CR 702.166b / 601.2f: the bargain cost is chosen (601.2b) before the total cost
+        # is determined; before that (could it be cast?), it could be.
+        item = _spell_item(g, o)
+        if item is None or "cost_choice" not in item.info:
+            return True
+        return "bargain" in item.info["cost_choice"].get("additional", ())
     if c == "cast_another":
         # CR 601.2i: the spell being cast isn't cast yet, so any spell counted is another.
         return g.players[player].spells_cast > 0
