@@ -98,7 +98,7 @@ def deal_damage(g, source_id: int, recipient: int, amount: int, source_obj=None,
         g.event("702.15b", f"{g.pname(src.controller)} gains {amount} life (lifelink)")
         from .triggers import fire_gain_life
         fire_gain_life(g, src.controller, amount)   # CR 119.9
-    _damage_area.after_damage(g, source_id, src, recipient, amount, source_card)
+    _damage_area.after_damage(g, source_id, src, recipient, amount, source_card, combat)
     return amount
 
 

@@ -110,6 +110,9 @@ def _leaves(g, o: Obj, zone: str) -> None:
         trigger_text_turn.record_death(g, o)   # CR 700.4: morbid
         from .triggers import fire_dies
         fire_dies(g, o)   # CR 700.4 / 603.10a: "whenever a creature dies" looks back
+        if g.effects:
+            from .areas.damage_text import fire_damaged_dies
+            fire_damaged_dies(g, o)   # "a creature dealt damage by ~ this turn dies"
 
 
 def _return_linked(g, source_oid: int) -> None:

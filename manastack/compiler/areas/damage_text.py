@@ -155,6 +155,11 @@ class ThatMuchDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class DestroyThatCreature:
+    """CR 701.8a: "destroy that creature" -- the creature the trigger event names."""
+
+
+@dataclass(frozen=True, slots=True)
 class GainThatMuchLife:
     """CR 119.3 / 603.2: "you gain that much life" -- the amount of damage the trigger
     event dealt."""
@@ -321,6 +326,27 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         for s in (st if isinstance(st, tuple) else (st,)):
             from dataclasses import replace
             out["static"].append(replace(s, text=line))
+        return True
+    # CR 603.2 / 510.2: "Whenever ~ deals combat damage to a creature, destroy that
+    # creature."
+    if low == "whenever ~ deals combat damage to a creature, destroy that creature":
+        from ..abilities import TriggeredAbility
+        out["triggered"].append(TriggeredAbility(("combat_damage_to_creature",),
+                                                 (DestroyThatCreature(),), (), False, line))
+        return True
+    # "Whenever a creature dealt damage by ~ this turn dies, [effect]."
+    m = re.fullmatch(r"whenever a creature dealt damage by ~ this turn dies, (.+)", low)
+    if m and not is_spell:
+        from .. import oracle
+        from ..abilities import TriggeredAbility
+        body = line.rstrip(".")[m.start(1):]
+        if re.search(r"\b(it|that creature|its)\b", body.lower()):
+            return False
+        compiled = oracle.compile_effect(body)
+        if compiled is None:
+            return False
+        out["triggered"].append(TriggeredAbility(("damaged_creature_dies",), compiled[1],
+                                                 compiled[0], False, line))
         return True
     # CR 603.2 / 207.2c: "[Enrage —] Whenever ~ is dealt damage, [effect]."
     m = re.fullmatch(r"(?:enrage — )?whenever ~ is dealt damage, (.+)", low)

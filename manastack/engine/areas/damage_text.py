@@ -9,8 +9,10 @@ Prevention effects from resolved spells and abilities are ``ContinuousEffect`` r
 of layer ``prevention`` (``affected`` -1, ``data`` a dict: ``n`` the damage a shield
 still prevents or None for "all", ``combat``, ``to`` a list of recipients or a word,
 ``by`` a list of sources or a word, ``p`` the controller). "Exile it instead if it would
-die this turn" is layer ``exile_if_dies`` on the permanent. Both are in the game's JSON
-and end in the cleanup step (CR 514.2).
+die this turn" is layer ``exile_if_dies`` on the permanent; ``dealt_damage_by`` (affected:
+the source, data: the creature) remembers damage for "whenever a creature dealt damage by
+~ this turn dies". All are in the game's JSON (docs/json.md) and end in the cleanup step
+(CR 514.2).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ...compiler.areas.damage_text import (DamageThenExile, DamageToController, 
                                            ExcessDamage, GainThatMuchLife, PayToCopy,
                                            ThenDamageController, DamageEachTarget,
                                            AttachedPowerDamageToYou, DestroyAttached,
-                                           ThatMuchDamage,
+                                           ThatMuchDamage, DestroyThatCreature,
                                            PowerDamage, PreventDamage, SpendOnlyOnX)
 from ..state import ContinuousEffect
 
@@ -227,7 +229,8 @@ def wither(g, src, source_card) -> bool:
 # ---------------------------------------------------------------- after damage is dealt
 
 
-def after_damage(g, source_id: int, src, recipient: int, amount: int, source_card) -> None:
+def after_damage(g, source_id: int, src, recipient: int, amount: int, source_card,
+                 combat: bool = False) -> None:
     """What follows damage dealt (``amount`` > 0): "exile it instead" for a permanent
     dealt damage by a source with that ability (CR 614.1a), the recipients recorded for
     "dealt damage this way", and "whenever ~ deals damage" triggers (CR 603.2)."""
@@ -257,6 +260,20 @@ def after_damage(g, source_id: int, src, recipient: int, amount: int, source_car
             fire_enchanted(g, o, "enchanted_dealt_damage", {"amount": amount})
     if src is None or src.zone != "battlefield":
         return
+    if recipient not in (0, 1) and src.defn.triggered:
+        o = g.objects.get(recipient)
+        if o is not None and "Creature" in o.defn.types:
+            evs = {ev for t in src.defn.triggered for ev in t.events}
+            if combat and "combat_damage_to_creature" in evs:
+                from ..triggers import fire_self
+                fire_self(g, "combat_damage_to_creature", src, {"creature": recipient})
+            if "damaged_creature_dies" in evs and not any(
+                    e.layer == "dealt_damage_by" and e.affected == source_id
+                    and e.data == recipient for e in g.effects):
+                # Remembered for "whenever a creature dealt damage by ~ this turn dies".
+                g.timestamp += 1
+                g.effects = g.effects + [ContinuousEffect(g.timestamp, "dealt_damage_by",
+                                                          source_id, data=recipient)]
     if _BATCH is not None:
         _BATCH["dealt"][source_id] = _BATCH["dealt"].get(source_id, 0) + amount
         return
@@ -282,6 +299,17 @@ def _fire_dealt(g, src, amount: int) -> None:
             a = g.objects[oid]
             if a.attached_to == src.oid and a.defn.triggered:
                 fire_self(g, "enchanted_deals_damage", a, {"amount": amount})
+
+
+def fire_damaged_dies(g, o) -> None:
+    """CR 603.2 / 603.10a: "Whenever a creature dealt damage by ~ this turn dies" -- each
+    source still on the battlefield that dealt damage to ``o`` this turn triggers."""
+    from ..triggers import fire_self
+    for e in g.effects:
+        if e.layer == "dealt_damage_by" and e.data == o.oid:
+            src = g.objects.get(e.affected)
+            if src is not None and src.zone == "battlefield":
+                fire_self(g, "damaged_creature_dies", src, {"died": o.oid})
 
 
 # ---------------------------------------------------------------- exile instead (CR 614.1a)
@@ -708,7 +736,18 @@ def _that_much_damage(g, item, eff, legal):
     return None
 
 
+def _destroy_that_creature(g, item, eff, legal):
+    """CR 701.8a: destroy the creature the trigger remembers (if still on the
+    battlefield as the same object, CR 400.7)."""
+    from ..zones import destroy
+    o = g.objects.get(item.info.get("creature"))
+    if o is not None and o.zone == "battlefield":
+        destroy(g, o)
+    return None
+
+
 EFFECTS: dict = {
+    DestroyThatCreature: _destroy_that_creature,
     ThatMuchDamage: _that_much_damage,
     AttachedPowerDamageToYou: _attached_power_damage,
     DestroyAttached: _destroy_attached,
