@@ -252,10 +252,21 @@ def can_cast_usual(g, player: int, o) -> str | None:
     return None
 
 
+def _any_faces(setup) -> bool:
+    """Whether any card of the game has faces (cached on the shared setup: the hot path)."""
+    v = setup.__dict__.get("_any_faces")
+    if v is None:
+        v = any(d.faces for d in setup.definitions)
+        object.__setattr__(setup, "_any_faces", v)
+    return v
+
+
 def priority_actions(g, player: int) -> list:
     """The casts of other faces than the usual one, the land faces of modal
     double-faced cards, and the adventurers on an adventure, that ``player`` may take."""
     acts = []
+    if not _any_faces(g.setup):
+        return acts
     pl = g.players[player]
     for oid in pl.hand:
         o = g.objects[oid]
