@@ -405,6 +405,24 @@ def attached_becomes(line: str) -> AttachedBecomes | None:
     return AttachedBecomes(text=line, **f)
 
 
+@dataclass(frozen=True, slots=True)
+class CreateAttached:
+    """CR 702.92a / 702.182a: create ``token`` (a token spec as ``CreateTokens`` takes),
+    then attach this Equipment to it (living weapon: a 0/0 black Phyrexian Germ; job
+    select: a 1/1 colorless Hero)."""
+
+    token: tuple = ()
+
+
+# CR 702.92a: "a 0/0 black Phyrexian Germ creature token"; CR 702.182a: "a 1/1 colorless
+# Hero creature token" (named as CR 111.4 names them).
+GERM_TOKEN = (("name", "Phyrexian Germ Token"), ("types", ("Creature",)),
+              ("subtypes", ("Phyrexian", "Germ")), ("colors", ("B",)), ("power", 0),
+              ("toughness", 0), ("keywords", ()))
+HERO_TOKEN = (("name", "Hero Token"), ("types", ("Creature",)), ("subtypes", ("Hero",)),
+              ("colors", ()), ("power", 1), ("toughness", 1), ("keywords", ()))
+
+
 # ---------------------------------------------------------------- phrases
 
 
@@ -692,6 +710,20 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
             return False
         out["alternatives"].append(AltCost("bestow", Cost(mana), "hand"))
         return True
+    # CR 702.92a / 702.182a: living weapon and job select are triggered abilities: "When
+    # this Equipment enters, create a [token], then attach this Equipment to it."
+    if low in ("living weapon", "job select"):
+        from ..abilities import TriggeredAbility
+        token = GERM_TOKEN if low == "living weapon" else HERO_TOKEN
+        out["triggered"].append(TriggeredAbility(("enters",), (CreateAttached(token),), (),
+                                                 False, line))
+        return True
+    # CR 207.2d: a flavor word before an equip ability ("Murasame — Equip {5}") has no
+    # rules meaning.
+    m = re.fullmatch(r"[A-Z][\w' ,-]{0,40} — ([Ee]quip\b.+)", line)
+    if m:
+        from ..oracle import compile_line as core_line
+        return core_line(m.group(1), is_spell, out)
     m = re.fullmatch(r"crew (\d+)", low)
     if m:
         out["activated"].append(crew_ability(int(m.group(1)), line))

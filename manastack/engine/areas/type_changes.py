@@ -315,11 +315,32 @@ def _become_creature(g, item, eff, legal):
     g.event("702.122a", f"{g.oname(o.oid)} becomes an artifact creature until end of turn")
 
 
+def _create_attached(g, item, eff, legal):
+    """CR 702.92a / 702.182a: create the token, then attach this Equipment to it (if the
+    Equipment is still on the battlefield; CR 701.3b: else it isn't attached)."""
+    from .. import zones
+    from ..effects import attach_all, can_equip
+    if "created" not in item.info:
+        n = zones.create_token(g, dict(eff.token), item.controller)
+        item.info["created"] = n.oid
+    src = g.objects.get(item.source)
+    host = g.objects.get(item.info["created"])
+    if (src is None or src.zone != "battlefield" or host is None or host.zone != "battlefield"
+            or not can_equip(g, src, host)):
+        item.info.pop("created", None)
+        return None
+    r = attach_all(g, item, [(src.oid, host.oid)])
+    if r != "ask":
+        item.info.pop("created", None)
+    return r
+
+
 def _register():
     from ...compiler.abilities import BecomeCreature
-    from ...compiler.areas.type_changes import Become
+    from ...compiler.areas.type_changes import Become, CreateAttached
     EFFECTS[BecomeCreature] = _become_creature
     EFFECTS[Become] = _become
+    EFFECTS[CreateAttached] = _create_attached
 
 
 _register()
