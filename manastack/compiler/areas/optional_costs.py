@@ -72,6 +72,7 @@ class IfYouDo:
     mana: object = None       # a ManaCost to pay ("you may pay {B}")
     life: int = 0             # "you may pay 2 life"
     draw: int = 0             # "you may draw a card. If you do, ..." (CR 121.1)
+    otherwise: tuple = ()     # "Sacrifice ~ unless you pay {1}": what happens if not done
 
     def shift_targets(self, k: int):
         from ..effect_text import shift
@@ -367,6 +368,20 @@ def compile_sentence(s: str, low: str):
     r = _if_you_do(s, low)
     if r is not None:
         return r
+    # CR 118.12: "Sacrifice ~ unless you pay {1}" / "unless you discard a card".
+    m = re.fullmatch(r"sacrifice (?:it|~) unless you (" + _ACTION + r")", low)
+    if m and not m.group(1).startswith("draw"):
+        from ..abilities import SacrificeSelf
+        act = _action(m.group(1))
+        if act is None or isinstance(act, tuple) and act[0] not in ("mana", "life"):
+            return None
+        if isinstance(act, tuple) and act[0] == "mana" and low.startswith("sacrifice ~"):
+            return None   # "sacrifice ~ unless you pay {N}": areas/designations
+        if isinstance(act, tuple):
+            mana = act[1] if act[0] == "mana" else None
+            life = act[1] if act[0] == "life" else 0
+            return (), (IfYouDo((), (), True, mana, life, 0, (SacrificeSelf(),)),)
+        return (), (IfYouDo((act,), (), True, None, 0, 0, (SacrificeSelf(),)),)
     m = re.fullmatch(r"sacrifice (?:it|~) unless you return an? (non-)?([a-z]+) (artifact|creature|"
                      r"land|permanent|enchantment)? ?you control to its owner's hand", low)
     if m:
@@ -492,7 +507,7 @@ def _paid_value(text: str, action: str, attr: str):
     return r[0], tuple(out)
 
 
-_ACTION = (r"draw a card|discard (?:a|one) card|exile an? [a-z]+ card from your graveyard|sacrifice (?:a|an|another) [a-z]+(?: or [a-z]+)?|"
+_ACTION = (r"draw a card|discard (?:a|an|one) (?:[a-z]+ )?card|exile an? [a-z]+ card from your graveyard|sacrifice (?:a|an|another) [a-z]+(?: or [a-z]+)?|"
            r"pay (?:\{[^}]+\})+|pay \d+ life")
 
 

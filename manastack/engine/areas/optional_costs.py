@@ -137,9 +137,9 @@ def _if_you_do(g, item, eff, legal):
     if st is None:
         possible = _can_do(g, player, eff)
         if not possible:
-            info["ifdo"] = "done"
-            g.event("608.2d", f"{g.pname(player)} can't do it; nothing more happens")
-            return None
+            info["ifdo"] = "else"
+            g.event("608.2d", f"{g.pname(player)} can't do it")
+            return _run_nested(g, item, eff.otherwise, legal, "ifdo_else_step")
         if eff.may:
             info["ifdo"] = "may"
             ask(g, player, "yes_no", {"rule": "608.2d", "resolving": True})
@@ -150,9 +150,9 @@ def _if_you_do(g, item, eff, legal):
         st = info["ifdo"]
     if st == "may":
         if not info.pop("answer", False):
-            info["ifdo"] = "done"
+            info["ifdo"] = "else"
             g.event("608.2d", f"{g.pname(player)} chooses not to")
-            return None
+            return _run_nested(g, item, eff.otherwise, legal, "ifdo_else_step")
         info["ifdo"] = st = "do"
     if st == "do":
         if eff.mana is not None:
@@ -201,15 +201,18 @@ def _if_you_do(g, item, eff, legal):
                 fire_sacrificed(g, o)
                 zones.move(g, o, "graveyard")
                 done = True
-        info["ifdo"] = st = "then" if done else "done"
+        info["ifdo"] = st = "then" if done else "else"
     if st == "paying":
         if not info.pop("answer", False):
-            info["ifdo"] = "done"
-            return None
-        g.event("608.2d", f"{g.pname(player)} pays")
-        info["ifdo"] = st = "then"
+            info["ifdo"] = st = "else"
+        else:
+            g.event("608.2d", f"{g.pname(player)} pays")
+            info["ifdo"] = st = "then"
     if st == "then":
         return _run_nested(g, item, eff.effects, legal, "ifdo_step")
+    if st == "else":
+        # CR 118.12: "[effect] unless you pay/discard": it happens when that isn't done
+        return _run_nested(g, item, eff.otherwise, legal, "ifdo_else_step")
     return None
 
 
