@@ -143,6 +143,11 @@ def can_block(g, blocker, attacker) -> bool:
     # CR 509.1b: "can't be blocked this turn", "by creatures with power N or greater".
     if trigger_text.blocker_restricted(g, blocker, attacker):
         return False
+    # CR 509.1b + 725.1: "can't be blocked by creatures the monarch controls".
+    if g.designations:
+        from .areas.designations import unblockable_by_monarch
+        if unblockable_by_monarch(g, blocker, attacker):
+            return False
     # CR 509.1b: "can't be blocked by creatures with power N or less".
     for s in attacker.defn.static:
         if s.kind == "unblockable_by_power_or_less" and power(g, blocker) <= s.power:

@@ -152,6 +152,21 @@ class Evolve:
 
 
 @dataclass(frozen=True, slots=True)
+class UntapSource:
+    """CR 701.26b: untap the source ("Untap ~")."""
+
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class UntapAll:
+    """CR 701.26b: untap each permanent matching ``spec`` ("Untap all creatures you
+    control")."""
+
+    spec: object = None   # TargetSpec
+
+
+@dataclass(frozen=True, slots=True)
 class TapAttached:
     """CR 701.26a: tap the permanent the source Aura is attached to ("tap enchanted
     creature")."""
@@ -197,6 +212,11 @@ _COUNTER_KIND = r"([+-]1/[+-]1|" + "|".join(KEYWORD_COUNTERS) + r"|stun)"
 _UNTAP_NEXT = (r"(?:it|that creature|that permanent|that land|those creatures|those permanents"
                r"|~) (?:doesn't|don't) untap during (?:its|their) controllers?'s? next untap "
                r"steps?")
+
+
+# CR 122.1c-i, 122.1e-g: counters with rules meaning of their own, or on players.
+_RULES_COUNTERS = {"shield", "finality", "defense", "lore", "loyalty", "poison", "rad", "energy",
+                   "experience", "ticket", "stun", "age", "fade", "time"}
 
 
 def _num(w: str) -> int:
@@ -364,6 +384,10 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     from ..abilities import StaticAbility
     if not is_spell and _keyword_line(line, low, out):
         return True
+    # CR 509.1b + 725.1: "~ can't be blocked by creatures the monarch controls."
+    if low == "~ can't be blocked by creatures the monarch controls" and not is_spell:
+        out["static"].append(StaticAbility("unblockable_by_monarch", line))
+        return True
     # CR 402.2: "You have no maximum hand size."
     if low == "you have no maximum hand size" and not is_spell:
         out["static"].append(StaticAbility("no_maximum_hand_size", line))
@@ -394,6 +418,22 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
 def compile_sentence(s: str, low: str):
     from ..abilities import PutCounters, TargetSpec
     from ..effect_text import target_phrase
+    # CR 701.26b: "untap ~".
+    if low == "untap ~":
+        return (), (UntapSource(),)
+    m = re.fullmatch(r"untap all (creatures|artifacts|lands|permanents) you control", low)
+    if m:
+        t = {"creatures": "Creature", "artifacts": "Artifact", "lands": "Land"}.get(m.group(1))
+        return (), (UntapAll(TargetSpec("permanent", controller="you",
+                                        types=(t,) if t else ())),)
+    # CR 502.3: "It doesn't untap during its controller's next untap step." standing alone
+    # (a triggered ability of the permanent: "it" is the source).
+    if re.fullmatch(r"(?:it|~) doesn't untap during its controller's next untap step", low):
+        return (), (DoesntUntapNext(-1),)
+    # CR 122.1: "put a spore counter on ~" (a counter with no rules meaning of its own).
+    m = re.fullmatch(r"put " + _N + r" ([a-z]+) counters? on ~", low)
+    if m and m.group(2) not in _RULES_COUNTERS:
+        return (), (PutCounters(m.group(2), _num(m.group(1)), -1),)
     # CR 701.39a: bolster N.
     m = re.fullmatch(r"bolster (\d+)", low)
     if m:

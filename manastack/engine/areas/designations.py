@@ -25,7 +25,7 @@ Continuous effects that last "until your next turn" have ``until`` ``next_turn:P
 from __future__ import annotations
 
 from ...compiler.areas.designations import (Bolster, Evolve, Fabricate, PutCountersGroup,
-                                            PutDiedCounters, Renown)
+                                            PutDiedCounters, Renown, UntapAll, UntapSource)
 from ...compiler.areas.designations import (UNDERCITY_ROOMS, BecomeMonarch, DoesntUntapNext,
                                             Goad, RemoveCounterOrSacrifice,
                                             ReturnDiedWithCounter, RevealPutOntoBattlefield,
@@ -694,6 +694,29 @@ def _bolster(g, item, eff, legal):
     return None
 
 
+def _untap_source(g, item, eff, legal):
+    o = g.objects.get(item.source)
+    if o is not None and o.zone == "battlefield":
+        untap_permanent(g, o)
+    return None
+
+
+def _untap_all(g, item, eff, legal):
+    from ..casting import _filter_matches
+    for oid in list(g.battlefield):
+        o = g.objects[oid]
+        if o.tapped and _filter_matches(g, o, eff.spec, item.controller):
+            untap_permanent(g, o)
+    return None
+
+
+def unblockable_by_monarch(g, blocker, attacker) -> bool:
+    """CR 509.1b + 725.1: "~ can't be blocked by creatures the monarch controls"."""
+    m = monarch(g)
+    return (m is not None and blocker.controller == m and attacker.defn.static
+            and any(s.kind == "unblockable_by_monarch" for s in attacker.defn.static))
+
+
 def no_maximum_hand_size(g, player: int) -> bool:
     """CR 402.2: a player may have no maximum hand size (a static ability)."""
     for oid in g.battlefield:
@@ -705,6 +728,8 @@ def no_maximum_hand_size(g, player: int) -> bool:
 
 
 EFFECTS: dict = {
+    UntapSource: _untap_source,
+    UntapAll: _untap_all,
     Bolster: _bolster,
     Evolve: _evolve,
     Fabricate: _fabricate,
