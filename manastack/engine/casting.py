@@ -783,5 +783,5 @@ def fire_cast_noncreature(g, item) -> None:
         return
     for oid in list(g.battlefield):
         o = g.objects[oid]
-        if o.controller == item.controller and o.defn.triggered:
+        if o.controller == item.controller and (o.defn.triggered or g.effects):
             fire_self(g, "you_cast_noncreature", o, {"spell": item.oid})

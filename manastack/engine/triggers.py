@@ -21,6 +21,9 @@ def definition(g, card: int, info: dict | None = None):
     if info and "face" in info:
         from .areas.faces import item_definition
         return item_definition(g, card, info)
+    if info and "granted" in info:
+        from .areas.type_changes import granted_definition
+        return granted_definition(g, card, info)   # CR 613.1f: a granted ability
     return g.card_definition(card)
 
 
@@ -35,6 +38,9 @@ def face_info(o, info) -> dict:
 def fire_self(g, event: str, o, info: dict | None = None) -> None:
     """CR 603.2: an event happened to ``o``; its abilities that trigger on it wait."""
     trig = o.defn.triggered
+    if g.effects and o.zone == "battlefield":
+        from .areas.type_changes import fire_granted
+        fire_granted(g, event, o, info)   # abilities granted by attached permanents
     if not trig:
         return
     if g.effects and o.zone == "battlefield":

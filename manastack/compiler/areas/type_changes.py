@@ -344,7 +344,10 @@ class AttachedBecomes:
     plus_power: int = 0
     plus_toughness: int = 0
     control: bool = False   # "You control enchanted creature." (layer 2, CR 613.1b)
+    grants: tuple = ()      # triggered abilities it has ('has "Whenever you cast ..."')
 
+
+_GRANTABLE_EVENTS = {"you_cast_noncreature"}
 
 _CLAUSE_SPLIT = re.compile(r",?\s+and\s+(?=(?:loses|has|is|gets)\b)|,\s+(?=(?:loses|has|is|gets)\b)")
 
@@ -373,6 +376,16 @@ def attached_becomes(line: str) -> AttachedBecomes | None:
         if mm:
             f["plus_power"], f["plus_toughness"] = int(mm.group(1)), int(mm.group(2))
             continue
+        mm = re.fullmatch(r'has "(.+?),?"', cl)
+        if mm:
+            # CR 613.1f: it has a triggered ability; only events whose firing also looks
+            # at granted abilities (engine/areas/type_changes.fire_granted).
+            from ..oracle import compile_triggered
+            trig = compile_triggered(mm.group(1).rstrip(",") + ".")
+            if trig is None or not set(trig.events) <= _GRANTABLE_EVENTS or trig.modes:
+                return None
+            f["grants"] = f.get("grants", ()) + (trig,)
+            continue
         mm = re.fullmatch(r"has (.+)", cl)
         if mm:
             kws = _keywords(mm.group(1))
@@ -400,7 +413,7 @@ def attached_becomes(line: str) -> AttachedBecomes | None:
                 f["power"], f["toughness"] = int(mm.group(2)), int(mm.group(3))
             continue
         return None
-    if not any(k in f for k in ("lose_all", "power", "types", "subtypes")):
+    if not any(k in f for k in ("lose_all", "power", "types", "subtypes", "grants")):
         return None   # plain "gets"/"has": the core templates and static pumps
     return AttachedBecomes(text=line, **f)
 
@@ -734,7 +747,7 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         out["static"].append(AttachedBecomes(text=line, control=True))
         return True
     if low.startswith(("enchanted creature ", "equipped creature ")) and (
-            " loses all" in low or "base power" in low or " is a" in low):
+            " loses all" in low or "base power" in low or " is a" in low or ' has "' in low):
         ab = attached_becomes(line)
         if ab is not None:
             out["static"].append(ab)

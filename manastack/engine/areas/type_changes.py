@@ -552,4 +552,55 @@ def _attached_effects(g, host: int, s, tag: str, ctl: int) -> None:
     if s.plus_power or s.plus_toughness:
         g.effects.append(ContinuousEffect(ts, "7c", host, s.plus_power, s.plus_toughness,
                                           until=tag))
+    if s.grants:
+        # CR 613.1f (layer 6): it has the triggered abilities; the effect names where they
+        # are written (the source's card and static ability).
+        src = g.objects[int(tag.split(":")[1])]
+        idx = list(src.defn.static).index(s)
+        g.effects.append(ContinuousEffect(ts, "6", host, until=tag,
+                                          data=["granted", src.card, idx]))
     g.event("613.1d", f"{g.oname(host)}: {s.text}")
+
+
+# ---------------------------------------------------------------- granted triggered abilities
+
+
+class _Granted:
+    """The view of a granted triggered ability that a waiting trigger indexes (its
+    ``triggered`` are those of the granting static ability)."""
+
+    __slots__ = ("name", "triggered")
+
+    def __init__(self, name, triggered):
+        self.name = name
+        self.triggered = triggered
+
+
+def granted_definition(g, card: int, info: dict):
+    """The abilities a trigger of a granted ability indexes (``info["granted"]``: the
+    granting card and its static ability number)."""
+    gcard, si = info["granted"]
+    return _Granted(g.card_definition(card).name, g.card_definition(gcard).static[si].grants)
+
+
+def fire_granted(g, event: str, o, info) -> None:
+    """CR 603.2 / 613.1f: the triggered abilities ``o`` has from an attached Aura or
+    Equipment ("Equipped creature has "Whenever you cast a noncreature spell, ..."") that
+    trigger on ``event`` wait; not if ``o`` lost all abilities later (CR 613.7)."""
+    from ..characteristics import lost_all_abilities
+    from ..triggers import face_info
+    lost = -2
+    for e in g.effects:
+        if e.layer != "6" or e.affected != o.oid or not isinstance(e.data, list) \
+                or not e.data or e.data[0] != "granted":
+            continue
+        if lost == -2:
+            lost = lost_all_abilities(g, o)
+        if e.timestamp <= lost:
+            continue
+        _, gcard, si = e.data
+        for i, t in enumerate(g.card_definition(gcard).static[si].grants):
+            if event in t.events and t.condition is None:
+                g.waiting.append((o.oid, o.card, i, o.controller,
+                                  dict(face_info(o, info), granted=[gcard, si])))
+                g.event("603.2", f"{o.defn.name}'s ability triggers ({event})")
