@@ -122,6 +122,12 @@ class IfBargained:
     otherwise: tuple = ()
 
 
+@dataclass(frozen=True, slots=True)
+class TransmuteSearch:
+    """CR 702.53a: search for a card with the same mana value as the discarded card (the
+    source, as it last existed), reveal it, put it into the hand, then shuffle."""
+
+
 def _escape(line: str):
     """CR 702.138a: "Escape—[cost]" where the cost has "Exile N other cards from your
     graveyard"."""
@@ -316,6 +322,45 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         if prev is not None:
             return False
         out["spell"] = SpellAbility(first[0], (eff,), line)
+        return True
+    m = re.fullmatch(r"affinity for (creatures|enchantments|lands|planeswalkers|equipment|"
+                     r"plains|islands|swamps|mountains|forests|[a-z]+s)", low)
+    if m and m.group(1) != "artifacts":
+        # CR 702.41a: "Affinity for [text]" - this spell costs {1} less to cast for each
+        # [text] its controller controls.
+        from ..abilities import StaticAbility
+        w = m.group(1)
+        types = {"creatures": "Creature", "enchantments": "Enchantment", "lands": "Land",
+                 "planeswalkers": "Planeswalker"}
+        subs = {"equipment": "Equipment", "plains": "Plains", "islands": "Island",
+                "swamps": "Swamp", "mountains": "Mountain", "forests": "Forest"}
+        if w in types:
+            spec = TargetSpec("permanent", types=(types[w],))
+        elif w in subs:
+            spec = TargetSpec("permanent", subtypes=(subs[w],))
+        else:
+            from ..keywords import _IRREGULAR_PLURALS, _NON_CREATURE_SUBTYPES, is_creature_type
+            word = line.rstrip(".").split()[-1]
+            sub_ = _IRREGULAR_PLURALS.get(word.lower()) or (word[:-1] if word.endswith("s")
+                                                            else word)
+            if not (is_creature_type(sub_) or sub_ in _NON_CREATURE_SUBTYPES):
+                return False
+            spec = TargetSpec("permanent", subtypes=(sub_,))
+        out["static"].append(StaticAbility("affinity", line, filter=spec))
+        return True
+    m = re.fullmatch(r"transmute (\{[^ ]+\})", low)
+    if m:
+        # CR 702.53a: "[Cost], Discard this card: Search your library for a card with the
+        # same mana value as the discarded card, reveal that card, and put it into your
+        # hand. Then shuffle your library. Activate only as a sorcery."
+        from ..abilities import ActivatedAbility
+        try:
+            mana = ManaCost.parse(m.group(1))
+        except ValueError:
+            return False
+        out["activated"].append(ActivatedAbility(Cost(mana, discard_self=True),
+                                                 (TransmuteSearch(),), (), False, True, line,
+                                                 "hand"))
         return True
     m = re.fullmatch(r"replicate (\{[^ ]+\})", low)
     if m and is_spell:

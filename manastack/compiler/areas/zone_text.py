@@ -293,7 +293,7 @@ def compile_sentence(s: str, low: str):
         from ..oracle import compile_sentence as whole
         t = s.replace("put that card onto", "put it onto").replace(
             "reveal that card, put it", "reveal it, put it")
-        return whole(t)
+        return whole(t) if t != s else None   # (unchanged text: no endless recursion)
     # Impulse draw: "Exile the top card of your library. Until end of turn, you may play
     # that card." / "... You may play it until the end of your next turn."
     m = re.fullmatch(r"exile the top (card|\w+ cards) of your library\. (?:(until end of turn|"

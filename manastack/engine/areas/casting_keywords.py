@@ -644,3 +644,23 @@ def _register_bargain():
 
 
 _register_bargain()
+
+
+# ---------------------------------------------------------------- transmute (CR 702.53)
+
+def _transmute(g, item, eff, legal):
+    """CR 702.53a: the search uses the discarded card's mana value (608.2h: as it last
+    existed; a card in the graveyard keeps it)."""
+    from ...compiler.abilities import SearchToZone, TargetSpec
+    from ..effects import execute
+    mv = g.card_definition(item.source_card).mana_value
+    spec = TargetSpec("card", zone="library", quals=(f"mv<={mv}", f"mv>={mv}"))
+    return execute(g, item, SearchToZone(spec, "hand", 1), legal)
+
+
+def _register_transmute():
+    from ...compiler.areas.casting_keywords import TransmuteSearch
+    EFFECTS[TransmuteSearch] = _transmute
+
+
+_register_transmute()
