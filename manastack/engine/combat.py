@@ -115,7 +115,7 @@ def declare_attackers(g, attackers) -> None:
                           {"creature": attackers[0]})
     if attackers:
         from .areas.trigger_text_turn import record_attack
-        record_attack(g, g.active)   # CR 508.1: raid
+        record_attack(g, g.active)   # CR 508.1: raid; "whenever you attack"
         g.event("508.1", f"{g.pname(g.active)} attacks with "
                 + ", ".join(g.oname(a) for a in attackers))
     else:

@@ -251,8 +251,15 @@ def begin_step(g, step: str) -> None:
     elif step == "main1":
         from .areas.faces_saga import precombat_main
         precombat_main(g)   # CR 505.4 / 714.3c: lore counters on the active player's Sagas
+        from .areas.trigger_text import fire_step_begins
+        fire_step_begins(g, "main1")   # CR 505.1: "your precombat main phase"
+    elif step == "main2":
+        from .areas.trigger_text import fire_step_begins
+        fire_step_begins(g, "main2")   # CR 505.1: "your postcombat main phase"
     elif step == "beginning_of_combat":
         g.combat = Combat()
+        from .areas.trigger_text import fire_step_begins
+        fire_step_begins(g, "combat")   # CR 507.2: "at the beginning of combat"
     elif step == "declare_attackers":
         from .combat import begin_declare_attackers
         if g.combat is None:

@@ -105,6 +105,8 @@ def fire_upkeep(g) -> None:
         if o.defn.triggered:
             if o.controller == g.active:
                 fire_self(g, "upkeep", o)
+            else:
+                fire_self(g, "opponent_upkeep", o)   # "each opponent's upkeep"
             fire_self(g, "each_upkeep", o)
     from .areas.designations import fire_upkeep as designations_upkeep
     designations_upkeep(g)   # CR 726.2: the initiative's upkeep venture; 702.30a: echo
@@ -178,7 +180,10 @@ def _enters_matches(g, ev: str, o, n) -> bool:
         return False
     if who == "opponent" and n.controller == o.controller:
         return False
-    return all(t in n.defn.types for t in filter(None, types.split(",")))
+    from .characteristics import has_subtype
+    # "sub:Ally": a subtype ("whenever ~ or another Ally you control enters").
+    return all((has_subtype(n, t[4:]) if t.startswith("sub:") else t in n.defn.types)
+               for t in filter(None, types.split(",")))
 
 
 # Objects that left the battlefield in the current simultaneous event (a batch of

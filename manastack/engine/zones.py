@@ -105,7 +105,7 @@ def _leaves(g, o: Obj, zone: str) -> None:
         if was_creature:
             fire_self(g, "dies", o, info)
         fire_self(g, "graveyard_from_battlefield", o, info)
-    trigger_text.fire_leaves(g, o)   # CR 603.6c: leaves for any zone
+    trigger_text.fire_leaves(g, o, zone)   # CR 603.6c: leaves for any zone
     if zone == GRAVEYARD and was_creature:
         trigger_text_turn.record_death(g, o)   # CR 700.4: morbid
         from .triggers import fire_dies

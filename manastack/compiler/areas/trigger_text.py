@@ -131,6 +131,25 @@ TRIGGERS: list = [
     # CR 603.6c / 603.10a: leaves-the-battlefield abilities (any zone).
     (r"(?:when|whenever) ~ enters or leaves the battlefield", ("enters", "leaves_battlefield")),
     (r"(?:when|whenever) ~ leaves the battlefield", ("leaves_battlefield",)),
+    # Older wordings and aliases of core events.
+    (r"(?:when|whenever) ~ enters the battlefield", ("enters",)),
+    (r"(?:when|whenever) ~ enters or dies", ("enters", "dies")),
+    (r"whenever ~ attacks or blocks", ("attacks", "blocks")),
+    (r"at the beginning of each player's upkeep", ("each_upkeep",)),
+    (r"at the beginning of each player's end step", ("end_step",)),
+    # CR 503.1a: "at the beginning of each opponent's upkeep".
+    (r"at the beginning of each opponent's upkeep", ("opponent_upkeep",)),
+    # CR 507.2 / 505.1: beginning of combat and of main phases.
+    (r"at the beginning of combat on your turn", ("begin_combat_yours",)),
+    (r"at the beginning of each combat", ("begin_combat_each",)),
+    (r"at the beginning of your (?:first|precombat) main phase", ("begin_main1_yours",)),
+    (r"at the beginning of your (?:second|postcombat) main phase", ("begin_main2_yours",)),
+    # CR 508.1 / 603.2: "whenever you attack" (once, when you declare attackers).
+    (r"whenever you attack", ("you_attack",)),
+    # CR 603.6a: "whenever ~ or another creature (Ally) you control enters".
+    (r"whenever ~ or another creature you control enters", ("enters", "enters|Creature|you|other")),
+    (r"whenever ~ or another ally you control enters", ("enters", "enters|sub:Ally|you|other")),
+    (r"whenever another ally you control enters", ("enters|sub:Ally|you|other",)),
     # CR 603.2: "when ~ becomes the target of a spell or ability".
     (r"(?:when|whenever) ~ becomes the target of a spell or ability", ("becomes_target",)),
     # CR 601.2i / 603.2: heroic -- "whenever you cast a spell that targets ~" (once for
@@ -366,6 +385,27 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         from ..abilities import SacrificeSelf, TriggeredAbility
         eff = SacrificeSelf() if m.group(1) == "sacrifice it" else ReturnSourceToHand()
         out["triggered"].append(TriggeredAbility(("becomes_target",), (eff,), (), False, line))
+        return True
+    # "Whenever a creature you control attacks alone" (CR 506.5) and "when enchanted
+    # creature dies" (CR 603.10a: the Aura looks back): only effects that don't refer to
+    # "it" / "that creature" / "this card" (the attacker or the dead creature, or the
+    # card the Aura became: not yet).
+    m = re.fullmatch(r"((?:heroic|[a-z' ]+) — )?(whenever a creature you control attacks alone|"
+                     r"(?:when|whenever) (?:enchanted|equipped) creature dies), (.+)", low)
+    if m and not re.search(r"\b(?:it|its|it's|that creature|this card|them)\b", m.group(3)):
+        from ..abilities import TriggeredAbility
+        from ..oracle import compile_effect
+        ev = ("creature_you_control_attacks_alone" if "attacks alone" in m.group(2)
+              else "attached_creature_dies")
+        body = line[len(line) - len(m.group(3)) - (1 if line.endswith(".") else 0):]
+        optional = body.lower().startswith("you may ")
+        if optional:
+            body = body[len("you may "):]
+        compiled = compile_effect(body)
+        if compiled is None:
+            return False
+        out["triggered"].append(TriggeredAbility((ev,), compiled[1], compiled[0], optional,
+                                                 line))
         return True
     # CR 603.6a: "When ~ enters untapped, [effect]" (the trigger event is entering
     # untapped; lands that enter tapped unless ...).

@@ -175,7 +175,23 @@ def lure_requirements(g, blockers, attackers) -> list[tuple[int, int]]:
 # ---------------------------------------------------------------- trigger events
 
 
-def fire_leaves(g, o) -> None:
+def fire_step_begins(g, step: str) -> None:
+    """CR 507.2 / 505.1 / 603.2: "at the beginning of combat on your turn", "at the
+    beginning of each combat", "at the beginning of your precombat (postcombat) main
+    phase" abilities trigger as the step begins (events ``begin_combat_yours``,
+    ``begin_combat_each``, ``begin_main1_yours``, ``begin_main2_yours``)."""
+    from ..triggers import fire_self
+    for oid in list(g.battlefield):
+        o = g.objects[oid]
+        if not o.defn.triggered:
+            continue
+        if o.controller == g.active:
+            fire_self(g, f"begin_{step}_yours", o)
+        if step == "combat":
+            fire_self(g, "begin_combat_each", o)
+
+
+def fire_leaves(g, o, zone: str = "") -> None:
     """CR 603.6c / 603.10a: leaves-the-battlefield abilities look back in time: the
     permanent's own "when ~ leaves the battlefield" triggers, whatever zone it goes to."""
     from ..triggers import _dies_matches, fire_self, fire_watchers
@@ -186,6 +202,13 @@ def fire_leaves(g, o) -> None:
     for w in [g.objects[x] for x in g.battlefield] + [o]:
         if w.defn.triggered:
             fire_watchers(g, w, "leaves|", lambda ev, w=w: _dies_matches(ev, w, o))
+    if zone == "graveyard" and "Creature" in o.defn.types:
+        # CR 603.10a: "when enchanted creature dies" / "whenever equipped creature dies":
+        # the Aura or Equipment attached to it as it died looks back.
+        for x in g.battlefield:
+            a = g.objects[x]
+            if a.attached_to == o.oid and a.defn.triggered:
+                fire_self(g, "attached_creature_dies", a, {"creature": o.oid})
 
 
 def fire_becomes_target(g, o, item) -> None:

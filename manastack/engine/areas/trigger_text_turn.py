@@ -48,5 +48,11 @@ def record_death(g, o) -> None:
 
 
 def record_attack(g, player: int) -> None:
-    """CR 508.1: the player attacked with one or more creatures this turn (raid)."""
+    """CR 508.1: the player attacked with one or more creatures this turn (raid); CR
+    508.3a / 603.2: "whenever you attack" abilities of their permanents trigger."""
     _current(g)["attacked"][player] = True
+    from ..triggers import fire_self
+    for oid in list(g.battlefield):
+        o = g.objects[oid]
+        if o.controller == player and o.defn.triggered:
+            fire_self(g, "you_attack", o)
