@@ -215,6 +215,10 @@ def regenerated(g, o: Obj) -> bool:
     """CR 701.19a / 614.8: if ``o`` has a regeneration shield, the shield is used up and
     replaces its destruction: it is tapped, all damage is removed from it, and it is
     removed from combat. Returns whether the destruction was replaced."""
+    if g.attachments_exist():
+        from .areas.type_changes import umbra_armor
+        if umbra_armor(g, o):   # CR 702.89a: an Aura with umbra armor is destroyed instead
+            return True
     shield = next((e for e in g.effects if e.affected == o.oid and e.layer == "shield"), None)
     from .areas.casting_options import cant_be_regenerated
     if shield is None or cant_be_regenerated(g, o):   # CR 701.19c

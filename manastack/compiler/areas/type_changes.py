@@ -737,6 +737,10 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if m:
         from ..oracle import compile_line as core_line
         return core_line(m.group(1), is_spell, out)
+    # CR 702.89a-b: umbra armor (formerly totem armor).
+    if low in ("umbra armor", "totem armor"):
+        out["static"].append(StaticAbility("umbra_armor", line))
+        return True
     m = re.fullmatch(r"crew (\d+)", low)
     if m:
         out["activated"].append(crew_ability(int(m.group(1)), line))

@@ -604,3 +604,26 @@ def fire_granted(g, event: str, o, info) -> None:
                 g.waiting.append((o.oid, o.card, i, o.controller,
                                   dict(face_info(o, info), granted=[gcard, si])))
                 g.event("603.2", f"{o.defn.name}'s ability triggers ({event})")
+
+
+# ---------------------------------------------------------------- umbra armor (CR 702.89)
+
+
+def umbra_armor(g, o) -> bool:
+    """CR 702.89a: "If enchanted permanent would be destroyed, instead remove all damage
+    marked on it and destroy this Aura." True when an Aura attached to ``o`` with umbra
+    armor replaced its destruction (the first such Aura; with a regeneration shield too,
+    umbra armor is applied first)."""
+    for oid in g.battlefield:
+        a = g.objects[oid]
+        if a.attached_to != o.oid or not a.defn.static or _lost(g, a):
+            continue
+        if any(s.kind == "umbra_armor" for s in a.defn.static):
+            from .. import zones
+            o.damage = 0
+            o.deathtouched = False
+            g.event("702.89a", f"{g.oname(o.oid)} would be destroyed: instead its damage is "
+                    f"removed and {g.oname(a.oid)} is destroyed (umbra armor)")
+            zones.destroy(g, a)
+            return True
+    return False
