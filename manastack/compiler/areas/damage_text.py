@@ -160,6 +160,18 @@ class DestroyThatCreature:
 
 
 @dataclass(frozen=True, slots=True)
+class DamageForEach:
+    """CR 120.3 / 608.2h: "deals 1 damage to target opponent for each creature card in
+    your graveyard": ``per`` damage for each object matching ``spec`` (counted as the
+    effect resolves; ``spec.zone`` says where) to target number ``target`` (-1: you;
+    -2: each opponent)."""
+
+    per: int
+    spec: TargetSpec
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class GainThatMuchLife:
     """CR 119.3 / 603.2: "you gain that much life" -- the amount of damage the trigger
     event dealt."""
@@ -496,6 +508,28 @@ def compile_sentence(s: str, low: str):
     r = _two_damage(s, low)
     if r is not None:
         return r
+    m = re.fullmatch(r"(?:~|it) deals (\d+) damage to (.+?) for each (.+)", low)
+    if m:
+        from ..effect_text import each_phrase, target_phrase
+        what = m.group(3)
+        g = re.fullmatch(r"(?:(creature|land|artifact|enchantment|instant|sorcery) )?card in "
+                         r"your graveyard", what)
+        if g:
+            spec = TargetSpec("card", zone="graveyard", controller="you",
+                              types=(g.group(1).capitalize(),) if g.group(1) else ())
+        else:
+            spec = each_phrase(what)
+            if spec is None or spec.zone != "battlefield":
+                return None
+        to = m.group(2)
+        if to == "you":
+            return (), (DamageForEach(int(m.group(1)), spec, -1),)
+        if to == "each opponent":
+            return (), (DamageForEach(int(m.group(1)), spec, -2),)
+        t = target_phrase(to)
+        if t is None or t.zone != "battlefield" or t.maximum != 1:
+            return None
+        return (t,), (DamageForEach(int(m.group(1)), spec, 0),)
     m = re.fullmatch(r"(?:~|it) deals (\d+) damage to each of ((?:up to )?(?:one|two|three|four) "
                      r"target .+)", low)
     if m:

@@ -22,6 +22,7 @@ from ...compiler.areas.damage_text import (DamageThenExile, DamageToController, 
                                            ThenDamageController, DamageEachTarget,
                                            AttachedPowerDamageToYou, DestroyAttached,
                                            ThatMuchDamage, DestroyThatCreature,
+                                           DamageForEach,
                                            PowerDamage, PreventDamage, SpendOnlyOnX)
 from ..state import ContinuousEffect
 
@@ -746,7 +747,32 @@ def _destroy_that_creature(g, item, eff, legal):
     return None
 
 
+def _damage_for_each(g, item, eff, legal):
+    """CR 120.3 / 608.2h: the amount is counted as the effect resolves."""
+    from ..effects import deal_damage, first_target
+    spec = eff.spec
+    me = item.controller
+    if spec.zone == "graveyard":
+        n = sum(1 for oid in g.players[me].graveyard
+                if all(t in g.objects[oid].defn.types for t in spec.types))
+    else:
+        from ..effects_more import each_matching
+        n = len(each_matching(g, spec, me, item.source))
+    if eff.target == -1:
+        recs = [me]
+    elif eff.target == -2:
+        recs = [1 - me]
+    else:
+        t = first_target(item, eff.target)
+        recs = [t] if t in legal else []
+    src = g.objects.get(item.source)
+    for r in recs:
+        deal_damage(g, item.source, r, eff.per * n, src, source_card=item.source_card)
+    return None
+
+
 EFFECTS: dict = {
+    DamageForEach: _damage_for_each,
     DestroyThatCreature: _destroy_that_creature,
     ThatMuchDamage: _that_much_damage,
     AttachedPowerDamageToYou: _attached_power_damage,
