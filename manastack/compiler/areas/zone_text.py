@@ -121,6 +121,35 @@ class DestroyThenControllerSearches:
     target: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class ExileGraveyards:
+    """CR 406.1: exile the cards of a graveyard: ``who`` is ``all`` (every graveyard) or
+    ``target`` (target player number ``target``); ``spec``, if any, filters the cards
+    ("all creature cards from"); ``life_each``: "You gain N life for each card exiled
+    this way" (CR 119.3)."""
+
+    who: str = "all"
+    target: int = 0
+    spec: TargetSpec | None = None
+    life_each: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerExilesFromGraveyard:
+    """Target player number ``target`` exiles a card of their choice from their
+    graveyard (CR 406.1, 101.4)."""
+
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleGraveyardIntoLibrary:
+    """Target player number ``target`` shuffles their graveyard into their library (CR
+    701.24a)."""
+
+    target: int = 0
+
+
 # ---------------------------------------------------------------- phrases
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -294,6 +323,36 @@ def compile_sentence(s: str, low: str):
         t = s.replace("put that card onto", "put it onto").replace(
             "reveal that card, put it", "reveal it, put it")
         return whole(t) if t != s else None   # (unchanged text: no endless recursion)
+    # CR 406.1: graveyards.
+    if low == "exile all graveyards":
+        return (), (ExileGraveyards("all"),)
+    m = re.fullmatch(r"exile all (.+? cards?) from target (player|opponent)'s graveyard(?:\. you "
+                     r"gain (\d+) life for each card exiled this way)?", low)
+    if m:
+        spec = card_spec(m.group(1).removesuffix("s"), "graveyard")
+        if spec is None:
+            return None
+        who = TargetSpec("player", controller="opponent" if m.group(2) == "opponent" else None)
+        return (who,), (ExileGraveyards("target", 0, spec, int(m.group(3) or 0)),)
+    m = re.fullmatch(r"target (player|opponent) exiles a card from their graveyard", low)
+    if m:
+        who = TargetSpec("player", controller="opponent" if m.group(1) == "opponent" else None)
+        return (who,), (PlayerExilesFromGraveyard(0),)
+    if low == "target player shuffles their graveyard into their library":
+        return (TargetSpec("player"),), (ShuffleGraveyardIntoLibrary(0),)
+    # CR 401.4: "Put target card from a graveyard on the bottom of its owner's library."
+    m = re.fullmatch(r"put ((?:up to one )?target .+? from (?:a|your) graveyard) on (top|the "
+                     r"bottom) of (?:its owner's|your) library", low)
+    if m:
+        from ..abilities import MoveTargetTo
+        from ..effect_text import target_phrase
+        spec = target_phrase(s[m.start(1):m.end(1)])
+        if spec is None or spec.zone != "graveyard" or spec.maximum != 1:
+            return None
+        if "your library" in low and spec.controller != "you":
+            return None
+        return (spec,), (MoveTargetTo("library_top" if m.group(2) == "top"
+                                      else "library_bottom", 0),)
     # Impulse draw: "Exile the top card of your library. Until end of turn, you may play
     # that card." / "... You may play it until the end of your next turn."
     m = re.fullmatch(r"exile the top (card|\w+ cards) of your library\. (?:(until end of turn|"
@@ -406,12 +465,19 @@ def _activated(line: str, is_spell: bool):
         return None
     parts = [x.strip() for x in m.group(1).split(",")]
     ret = [x for x in parts if _RETURN_COST.fullmatch(x)]
-    if not once and not ret or len(ret) > 1:
+    # CR 118.3 / 406.1: "Exile this artifact" as a cost (the object must be on the
+    # battlefield to pay it).
+    exile = [x for x in parts if x in ("Exile ~", "exile ~")]
+    if not once and not ret and not exile or len(ret) > 1 or len(exile) > 1:
         return None
-    rest = [x for x in parts if x not in ret]
+    rest = [x for x in parts if x not in ret and x not in exile]
     cost = compile_cost(", ".join(rest)) if rest else Cost()
     if cost is None:
         return None
+    if exile:
+        if cost.sacrifice_self:
+            return None
+        cost = dataclasses.replace(cost, exile_self=True)
     if ret:
         w = _RETURN_COST.fullmatch(ret[0]).group(1)
         t = _CARD_TYPES.get(w.lower())
@@ -441,7 +507,8 @@ def _activated(line: str, is_spell: bool):
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     # CR 602.5b: "Activate only once each turn."; CR 118.3: "Return a Forest you control to
     # its owner's hand:" costs.
-    if ":" in line and ("Activate only once each turn." in line or "to its owner's hand" in line):
+    if ":" in line and ("Activate only once each turn." in line or "to its owner's hand" in line
+                        or "Exile ~" in line.split(":")[0]):
         ab = _activated(line, is_spell)
         if ab is not None:
             out["activated"].append(ab)

@@ -258,6 +258,71 @@ def _destroy_then_controller_searches(g, item, eff, legal):
     return None
 
 
+# ---------------------------------------------------------------- graveyards
+
+def _players_of(g, item, who: str, target: int, legal) -> list[int]:
+    from ..effects import first_target
+    if who == "all":
+        return [g.active, 1 - g.active]
+    t = first_target(item, target)
+    return [t] if t in legal and t in (0, 1) else []
+
+
+def _exile_graveyard(g, item, eff, legal):
+    """CR 406.1: the cards (of the stated quality) of the graveyards are exiled at once;
+    "for each card exiled this way" counts them (CR 119.3)."""
+    from ..effects_more import card_matches
+    n = 0
+    for p in _players_of(g, item, eff.who, eff.target, legal):
+        gy = g.players[p].graveyard
+        for oid in list(gy):
+            o = g.objects[oid]
+            if eff.spec is None or card_matches(g, o.card, eff.spec):
+                zones.move(g, o, "exile")
+                n += 1
+        g.event("406.1", f"cards of {g.pname(p)}'s graveyard are exiled")
+    if eff.life_each and n:
+        from ..effects import _gain_life
+        from ...compiler.abilities import GainLife
+        _gain_life(g, item, GainLife(eff.life_each * n), legal)
+    return None
+
+
+def _player_exiles_from_graveyard(g, item, eff, legal):
+    """CR 406.1 / 608.2d: the target player chooses a card in their graveyard as the
+    ability resolves and exiles it (Relic of Progenitus ruling)."""
+    from ..effects import first_target
+    from ..flow import ask
+    t = first_target(item, eff.target)
+    if t not in legal or t not in (0, 1):
+        return None
+    gy = g.players[t].graveyard
+    if not gy:
+        return None
+    info = item.info
+    if "answer" not in info:
+        ask(g, t, "choose_cards", {"cards": list(gy), "count": 1, "resolving": True,
+                                   "rule": "406.1", "purpose": "exile"})
+        if g.pending is not None:
+            return "ask"
+    for c in info.pop("answer", None) or ():
+        o = g.objects.get(c)
+        if o is not None and o.zone == "graveyard":
+            zones.move(g, o, "exile")
+            g.event("406.1", f"{g.pname(t)} exiles {o.defn.name} from their graveyard")
+    return None
+
+
+def _shuffle_graveyard_into_library(g, item, eff, legal):
+    """CR 701.24a: the player's graveyard goes into their library, which is shuffled."""
+    for p in _players_of(g, item, "target", eff.target, legal):
+        for oid in list(g.players[p].graveyard):
+            zones.move(g, g.objects[oid], "library")
+        zones.shuffle_library(g, p)
+        g.event("701.24a", f"{g.pname(p)} shuffles their graveyard into their library")
+    return None
+
+
 # ---------------------------------------------------------------- impulse draw
 
 PLAY_PERMISSION = "play_permission"
@@ -354,4 +419,6 @@ EFFECTS: dict = {
     Z.PutIntoLibrary: _put_into_library, Z.FlickerGroup: _flicker_group,
     Z.NamedControllersDraw: _named_controllers_draw,
     Z.DestroyThenControllerSearches: _destroy_then_controller_searches,
+    Z.ExileGraveyards: _exile_graveyard, Z.PlayerExilesFromGraveyard: _player_exiles_from_graveyard,
+    Z.ShuffleGraveyardIntoLibrary: _shuffle_graveyard_into_library,
 }
