@@ -181,6 +181,7 @@ class CreateTokens:
     token: tuple = ()
     count: int = 1
     per_counter: str | None = None
+    tapped: bool = False   # created tapped
 
 
 @dataclass(frozen=True, slots=True)

@@ -108,6 +108,8 @@ def object_phrase(phrase: str, plural: bool = False) -> TargetSpec | None:
         w = words[i].lower()
         if w == "another" or w == "other":
             other = True
+        elif w == "nontoken":
+            quals.append("nontoken")   # CR 111.1: a card, not a token
         elif w in ("tapped", "untapped", "attacking", "blocking"):
             if w == "attacking" and words[i + 1:i + 3] == ["or", "blocking"]:
                 quals.append("attacking_or_blocking")
@@ -215,9 +217,14 @@ def target_phrase(phrase: str, multi: bool = False) -> TargetSpec | None:
         return TargetSpec("permanent", controller="opponent",
                           quals=("anytype:Creature,Planeswalker",))
     lo, hi = 1, 1
-    m = re.match(r"up to (one|two|three) ", p)
+    m = re.match(r"up to (one|two|three|four|five) ", p)
     if m:
         lo, hi = 0, number(m.group(1))
+        p = p[m.end():]
+    # CR 601.2c: "two target artifacts" - exactly that many different targets.
+    m = re.match(r"(two|three|four) (?=(?:other )?target )", p)
+    if m:
+        lo = hi = number(m.group(1))
         p = p[m.end():]
     other = False
     if p.startswith("another "):
@@ -254,7 +261,10 @@ def each_phrase(phrase: str) -> TargetSpec | None:
 
 
 _PLAYERS = {"you": "you", "each opponent": "each_opponent", "each player": "each_player",
-            "target player": "target", "target opponent": "target"}
+            "target player": "target", "target opponent": "target",
+            # CR 608.2h: "that player" - the player the trigger event named (the player
+            # dealt combat damage), else the player this spell or ability targets.
+            "that player": "that_player"}
 
 
 def _player_target(who: str):
@@ -376,7 +386,7 @@ def _sentence(s: str, low: str):
     if m:
         return _damage(int(m.group(1)), m.group(2), s[m.start(2):])
     # CR 119.3: life.
-    m = re.fullmatch(r"(you|each opponent|each player|target player|target opponent) (?:lose|"
+    m = re.fullmatch(r"(you|each opponent|each player|target player|target opponent|that player) (?:lose|"
                      r"loses) (\d+) life", low)
     if m:
         return _player_target(m.group(1)), (LoseLife(int(m.group(2)), _PLAYERS[m.group(1)]),)
@@ -388,7 +398,7 @@ def _sentence(s: str, low: str):
     if m:
         return (), (GainLife(int(m.group(1))),)
     # CR 121.1: drawing.
-    m = re.fullmatch(r"(?:(you|each player|target player|target opponent|each opponent) )?"
+    m = re.fullmatch(r"(?:(you|each player|target player|target opponent|each opponent|that player) )?"
                      r"(?:draw|draws) " + _N + r" cards?", low)
     if m:
         who = m.group(1) or "you"
@@ -397,7 +407,7 @@ def _sentence(s: str, low: str):
             return (), (DrawCards(n),)
         return _player_target(who), (PlayerDraws(n, _PLAYERS[who]),)
     # CR 701.9: discarding.
-    m = re.fullmatch(r"(?:(you|each player|target player|target opponent|each opponent) )?"
+    m = re.fullmatch(r"(?:(you|each player|target player|target opponent|each opponent|that player) )?"
                      r"(?:discard|discards) " + _N + r" cards?( at random)?", low)
     if m:
         who = m.group(1) or "you"
@@ -406,13 +416,13 @@ def _sentence(s: str, low: str):
             return (), (Discard(n),)
         return _player_target(who), (PlayerDiscards(n, _PLAYERS[who], 0, bool(m.group(3))),)
     # CR 701.17: milling.
-    m = re.fullmatch(r"(?:(you|each player|target player|target opponent|each opponent) )?"
+    m = re.fullmatch(r"(?:(you|each player|target player|target opponent|each opponent|that player) )?"
                      r"(?:mill|mills) " + _N + r" cards?", low)
     if m:
         who = m.group(1) or "you"
         return _player_target(who), (Mill(number(m.group(2)), _PLAYERS[who]),)
     # CR 701.21a: sacrificing permanents of one's choice (an edict).
-    m = re.fullmatch(r"(?:(you|each player|target player|target opponent|each opponent) )?"
+    m = re.fullmatch(r"(?:(you|each player|target player|target opponent|each opponent|that player) )?"
                      r"(sacrifice|sacrifices) " + _N + r" (.+?)(?: of their choice)?", low)
     if m:
         who = m.group(1) or "you"
@@ -477,7 +487,7 @@ def _sentence(s: str, low: str):
     # CR 701.8: destroying.
     m = re.fullmatch(r"destroy (.+)", s)
     if m:
-        return _one_or_each(m.group(1), Destroy(0), DestroyEach, multi=False)
+        return _one_or_each(m.group(1), Destroy(0), DestroyEach, multi=True)
     # CR 406.1 / 400.6: exiling, returning to hand, putting into a library.
     m = re.fullmatch(r"exile (.+)", s)
     if m:
@@ -485,7 +495,7 @@ def _sentence(s: str, low: str):
         if spec is not None and spec.kind != "spell":
             return (spec,), (MoveTargetTo("exile", 0),)
         return None
-    m = re.fullmatch(r"return (.+?) to (?:its owner's|their owners') hand", s)
+    m = re.fullmatch(r"return (.+?) to (?:its owner's hand|their owners' hands?)", s)
     if m:
         spec = target_phrase(m.group(1), multi=True)
         if spec is not None and spec.zone == "battlefield":
@@ -546,7 +556,15 @@ def _sentence(s: str, low: str):
             return (spec,), (CounterSpell(0),)
         return None
     # CR 701.23: searching.
-    m = re.fullmatch(r"search your library for (a|up to (?:one|two|three)) (.+?) cards?, "
+    # CR 201.2: "search your library for up to three cards named ~" (this object's name).
+    m = re.fullmatch(r"search your library for (a card|up to (?:one|two|three|four) cards) "
+                     r"named ~, (?:reveal (?:it|them), )?put (?:it|them) into your hand, "
+                     r"then shuffle", s)
+    if m:
+        n = 1 if m.group(1) == "a card" else number(m.group(1).split()[2])
+        return (), (SearchToZone(TargetSpec("card", zone="library", quals=("named:~",)),
+                                 "hand", n),)
+    m = re.fullmatch(r"search your library for (an?|up to (?:one|two|three)) (.+?) cards?, "
                      r"(?:reveal (?:it|them), )?put (?:it|them) (into your hand|onto the "
                      r"battlefield( tapped)?), then shuffle", s)
     if m:

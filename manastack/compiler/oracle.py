@@ -120,7 +120,7 @@ CLUE_TOKEN = (("name", "Clue Token"), ("types", ("Artifact",)), ("subtypes", ("C
               ("colors", ()), ("text", "{2}, Sacrifice this token: Draw a card."))
 
 _TOKEN_RE = re.compile(
-    r"create (a|an|one|two|three|four|X) (\d+)/(\d+) ((?:(?:white|blue|black|red|green|colorless)"
+    r"create (a|an|one|two|three|four|X) (tapped )?(\d+)/(\d+) ((?:(?:white|blue|black|red|green|colorless)"
     r"(?: and )?)+) ((?:[A-Z][a-z]+ )+)((?:artifact |enchantment )*)creature tokens?"
     r"(?: with ((?:[a-z ]+?)(?:, [a-z ]+)*(?:,? and [a-z ]+)?))?"
     r"( for each \+1/\+1 counter on ~)?")
@@ -130,22 +130,23 @@ def _token_effect(s: str):
     m = _TOKEN_RE.fullmatch(s)
     if not m:
         return None
-    colors = tuple(_COLOR_ADJ[c] for c in re.findall(r"white|blue|black|red|green", m.group(4)))
-    subtypes = tuple(m.group(5).split())
-    extra = tuple(w.capitalize() for w in m.group(6).split())
+    colors = tuple(_COLOR_ADJ[c] for c in re.findall(r"white|blue|black|red|green", m.group(5)))
+    subtypes = tuple(m.group(6).split())
+    extra = tuple(w.capitalize() for w in m.group(7).split())
     kws = ()
-    if m.group(7):
-        kws = tuple(k.strip() for k in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group(7)) if k.strip())
+    if m.group(8):
+        kws = tuple(k.strip() for k in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group(8)) if k.strip())
         if not all(is_keyword(k) for k in kws):   # CR 702 (menace...)
             return None
     token = (("name", " ".join(subtypes) + " Token"), ("types", extra + ("Creature",)),
-             ("subtypes", subtypes), ("colors", colors), ("power", int(m.group(2))),
-             ("toughness", int(m.group(3))), ("keywords", kws))
+             ("subtypes", subtypes), ("colors", colors), ("power", int(m.group(3))),
+             ("toughness", int(m.group(4))), ("keywords", kws))
     count = _number(m.group(1)) if m.group(1) != "X" else None
     if count is None:
         return None
-    per = "+1/+1" if m.group(8) else None
-    return (), (CreateTokens(token, count, per),)
+    per = "+1/+1" if m.group(9) else None
+    # CR 111.2: a token may be created tapped ("create a tapped 2/2 ... token").
+    return (), (CreateTokens(token, count, per, bool(m.group(2))),)
 
 
 def compile_sentence(sentence: str):

@@ -248,17 +248,18 @@ def _create_tokens(g, item, eff, legal):
         n *= item.info.get("counters", {}).get(eff.per_counter, 0)
     spec = dict(eff.token)
     for _ in range(n):
-        zones.create_token(g, spec, item.controller)
+        zones.create_token(g, spec, item.controller, tapped=eff.tapped)
 
 
 # ---------------------------------------------------------------- zones
 
 def _destroy(g, item, eff, legal):
-    t = _target(item, eff, legal)
-    o = g.objects.get(t) if t is not None else None
-    if o is not None and o.zone == "battlefield":
-        # CR 701.8a: destroy = move from the battlefield to its owner's graveyard.
-        zones.destroy(g, o)
+    from .effects_more import group_targets
+    for t in group_targets(item, eff.target, legal):
+        o = g.objects.get(t)
+        if o is not None and o.zone == "battlefield":
+            # CR 701.8a: destroy = move from the battlefield to its owner's graveyard.
+            zones.destroy(g, o)
 
 
 def _flicker(g, item, eff, legal):

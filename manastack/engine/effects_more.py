@@ -9,6 +9,8 @@ each (701.8) and moving targets between zones (400).
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..compiler import abilities as A
 from . import zones
 
@@ -41,6 +43,8 @@ def card_quality(d, q: str) -> bool | None:
         return True if any(found) else None if None in found else False
     if q.startswith("anysub:"):
         return any(t in d.subtypes for t in q[7:].split(","))
+    if q.startswith("named:"):
+        return d.name == q[6:]   # CR 201.2 (``named:~`` is resolved to the source's name)
     if q.startswith("mv<="):
         return d.mana_value <= int(q[4:])
     if q.startswith("mv>="):
@@ -64,6 +68,9 @@ def has_qualities(g, o, quals, controller: int | None = None) -> bool:
                 return False
         elif q == "token":
             if o.card >= 0:   # CR 111.1: a token is not a card
+                return False
+        elif q == "nontoken":
+            if o.card < 0:
                 return False
         elif q.startswith("either:"):
             if not any(has_qualities(g, o, (x,), controller) for x in q[7:].split("|")):
@@ -157,6 +164,12 @@ def players_of(g, item, who: str, target: int, legal) -> list[int]:
         return [p for p in (0, 1) if p != me and not g.players[p].lost]
     if who == "each_player":
         return [p for p in (g.active, 1 - g.active) if not g.players[p].lost]
+    if who == "that_player":
+        # CR 608.2h: the player the trigger event named, else the player targeted.
+        p = item.info.get("player")
+        if p in (0, 1):
+            return [] if g.players[p].lost else [p]
+        return [t for t in item.targets if t in (0, 1) and t in legal][:1]
     raise ValueError(f"unknown player set {who!r}")
 
 
@@ -442,7 +455,13 @@ def _search_to_zone(g, item, eff, legal):
     player = item.controller
     lib = g.players[player].library
     if "answer" not in item.info:
-        found = [c for c in lib if card_matches(g, c, eff.spec)]
+        spec = eff.spec
+        if "named:~" in spec.quals:   # CR 201.4b: "~" is the name of the source
+            from .effects import item_source_name
+            spec = dataclasses.replace(spec, quals=tuple(
+                f"named:{item_source_name(g, item)}" if q == "named:~" else q
+                for q in spec.quals))
+        found = [c for c in lib if card_matches(g, c, spec)]
         ask(g, player, "choose_cards", {"from": "library", "cards": found, "max": eff.count,
                                         "min": 0, "rule": "701.23a", "resolving": True})
         if g.pending is not None:

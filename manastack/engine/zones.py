@@ -187,11 +187,13 @@ def put_onto_battlefield(g, card: int, owner: int, controller: int, tapped: bool
     return n
 
 
-def create_token(g, spec: dict, controller: int) -> Obj:
-    """CR 111.2: create a token; its characteristics come from ``spec``."""
+def create_token(g, spec: dict, controller: int, tapped: bool = False) -> Obj:
+    """CR 111.2: create a token (tapped when the effect says so); its characteristics
+    come from ``spec``."""
     card = g.register_token(spec)
     n = new_object(g, card, controller, BATTLEFIELD)
     n.controller = controller
+    n.tapped = n.tapped or tapped
     g.event("111.2", f"{g.pname(controller)} creates {n.defn.name}")
     _enters(g, n)
     return n
