@@ -22,6 +22,9 @@ from dataclasses import dataclass
 TRIGGERS: list = [
     (r"(?:when|whenever) ~ enters or transforms into ~", ("enters", "transforms_into")),
     (r"(?:when|whenever) ~ transforms into ~", ("transforms_into",)),
+    # CR 505.1a: "your first main phase" is your precombat main phase (the Lorwyn
+    # double-faced creatures that pay to transform then)
+    (r"at the beginning of your first main phase", ("first_main",)),
 ]
 
 #: Layouts whose faces the engine plays (others stay unsupported: flip, meld, prepare).

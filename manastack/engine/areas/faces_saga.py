@@ -48,11 +48,17 @@ def saga_enters(g, n) -> None:
 
 def precombat_main(g) -> None:
     """CR 505.4 / 714.3c: as the active player's precombat main phase begins, they put a
-    lore counter on each Saga they control with one or more chapter abilities."""
+    lore counter on each Saga they control with one or more chapter abilities; then "at
+    the beginning of your first main phase" abilities trigger (CR 505.1a)."""
+    from ..triggers import fire_self
     for oid in list(g.battlefield):
         o = g.objects[oid]
         if o.controller == g.active and "Saga" in o.defn.subtypes and final_chapter(o.defn):
             add_lore(g, o)
+    for oid in list(g.battlefield):
+        o = g.objects[oid]
+        if o.controller == g.active and o.defn.triggered:
+            fire_self(g, "first_main", o)
 
 
 def saga_sba(g) -> bool:
