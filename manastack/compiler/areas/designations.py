@@ -152,6 +152,14 @@ class Evolve:
 
 
 @dataclass(frozen=True, slots=True)
+class DrawNextUpkeep:
+    """CR 603.7a: a delayed triggered ability: "[You] draw ``count`` card(s) at the
+    beginning of the next turn's upkeep"."""
+
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class UntapSource:
     """CR 701.26b: untap the source ("Untap ~")."""
 
@@ -418,6 +426,10 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
 def compile_sentence(s: str, low: str):
     from ..abilities import PutCounters, TargetSpec
     from ..effect_text import target_phrase
+    # CR 603.7a: "draw a card at the beginning of the next turn's upkeep".
+    if low in ("draw a card at the beginning of the next turn's upkeep",
+               "you draw a card at the beginning of the next turn's upkeep"):
+        return (), (DrawNextUpkeep(1),)
     # CR 701.26b: "untap ~".
     if low == "untap ~":
         return (), (UntapSource(),)

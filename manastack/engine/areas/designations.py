@@ -13,6 +13,8 @@ copy clones it) that serialises as JSON (docs/json.md):
   (CR 309.4: the venture marker); ``completed``: the dungeons each player completed
   (CR 309.7).
 - ``goaded``: ``(object id, goading player)`` pairs (CR 701.15a).
+- ``delayed_draw``: ``(turn, player, count)``: delayed "draw at the beginning of the next
+  turn's upkeep" abilities (CR 603.7a), triggering in that turn's upkeep.
 - ``renowned``: the permanents that are renowned (CR 702.112b).
 - ``echo_seen``: for each player, the permanents with echo they controlled as their last
   upkeep began (CR 702.30a: "if this permanent came under your control since the
@@ -25,7 +27,8 @@ Continuous effects that last "until your next turn" have ``until`` ``next_turn:P
 from __future__ import annotations
 
 from ...compiler.areas.designations import (Bolster, Evolve, Fabricate, PutCountersGroup,
-                                            PutDiedCounters, Renown, UntapAll, UntapSource)
+                                            PutDiedCounters, Renown, UntapAll, UntapSource,
+                                            DrawNextUpkeep)
 from ...compiler.areas.designations import (UNDERCITY_ROOMS, BecomeMonarch, DoesntUntapNext,
                                             Goad, RemoveCounterOrSacrifice,
                                             ReturnDiedWithCounter, RevealPutOntoBattlefield,
@@ -319,6 +322,21 @@ def fire_upkeep(g) -> None:
     p = initiative(g)
     if p is not None and p == g.active:
         _initiative_trigger(g, "upkeep", p, {})
+    delayed = g.designations.get("delayed_draw")
+    if delayed:
+        # CR 603.7b: a delayed triggered ability triggers once, the next time its event
+        # happens.
+        now = [d for d in delayed if d[0] <= g.turn]
+        rest = tuple(d for d in delayed if d[0] > g.turn)
+        if rest:
+            g.designations["delayed_draw"] = rest
+        else:
+            del g.designations["delayed_draw"]
+        card = _designation_card(g, DELAYED_DRAW_SPEC)
+        for _, player, count in now:
+            for _ in range(count):
+                g.waiting.append((-1, card, 0, player, {}))
+            g.event("603.7a", f"the delayed draw of {g.pname(player)} triggers")
     echo = tuple(oid for oid in g.battlefield if g.objects[oid].controller == g.active
                  and _has_echo(g.objects[oid]))
     seen = g.designations.get("echo_seen")
@@ -717,6 +735,22 @@ def unblockable_by_monarch(g, blocker, attacker) -> bool:
             and any(s.kind == "unblockable_by_monarch" for s in attacker.defn.static))
 
 
+# CR 603.7a: the delayed triggered ability "draw a card at the beginning of the next turn's
+# upkeep", as the rules object of its trigger (like the monarch's).
+DELAYED_DRAW_SPEC = {"name": "Delayed Draw", "types": [], "designation": "delayed_draw",
+                     "text": "At the beginning of your upkeep, draw a card."}
+
+
+def _draw_next_upkeep(g, item, eff, legal):
+    """CR 603.7a: the delayed ability is created now; it triggers at the next turn's
+    upkeep, controlled by this ability's controller (CR 603.7d)."""
+    d = g.designations.get("delayed_draw", ())
+    g.designations["delayed_draw"] = d + ((g.turn + 1, item.controller, eff.count),)
+    g.event("603.7a", f"{g.pname(item.controller)} will draw at the beginning of the next "
+            "turn's upkeep")
+    return None
+
+
 def no_maximum_hand_size(g, player: int) -> bool:
     """CR 402.2: a player may have no maximum hand size (a static ability)."""
     for oid in g.battlefield:
@@ -728,6 +762,7 @@ def no_maximum_hand_size(g, player: int) -> bool:
 
 
 EFFECTS: dict = {
+    DrawNextUpkeep: _draw_next_upkeep,
     UntapSource: _untap_source,
     UntapAll: _untap_all,
     Bolster: _bolster,
