@@ -879,3 +879,17 @@ class LookedToRest:
 
     to: str = "bottom"
     random: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class IfTargetWas:
+    """CR 608.2h: "[Destroy target land.] If that land was a snow land, [effects]": the
+    target's qualities as it last existed (recorded as the spell began to resolve) decide
+    whether ``effects`` happen. ``spec`` holds the qualities (types, subtypes, colors,
+    supertypes as ``quals``)."""
+
+    target: int = 0
+    spec: TargetSpec = None
+    effects: tuple = ()
+    check: bool = False   # the first part: look at the target before the effects change it
+

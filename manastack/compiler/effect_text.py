@@ -108,6 +108,8 @@ def object_phrase(phrase: str, plural: bool = False) -> TargetSpec | None:
         w = words[i].lower()
         if w == "another" or w == "other":
             other = True
+        elif w in ("snow", "legendary", "basic"):
+            quals.append("super:" + w.capitalize())   # CR 205.4a: supertypes
         elif w == "nontoken":
             quals.append("nontoken")   # CR 111.1: a card, not a token
         elif w in ("tapped", "untapped", "attacking", "blocking"):

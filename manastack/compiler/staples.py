@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..mana import ManaCost
-from .abilities import (KEYWORDS, CounterUnlessPays, DamageByCount,
+from .abilities import (KEYWORDS, CounterUnlessPays, DamageByCount, IfTargetWas,
                         DamageEach, DealDamage, DealDamageIfControls, Destroy, DrawCards,
                         DrawPerNamedInGraveyard, ExileGraveyard, MayDiscardToDraw, ModifyEach,
                         MoveTargetTo, PumpByCount, PutFromHandOnTop, Scry, SearchToZone,
@@ -71,6 +71,20 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
 def compile_sentence(s: str, low: str):
     """One effect sentence (no final period, first letter lowered) -> (targets, effects)
     or None."""
+    # CR 608.2h: "Destroy target land. If that land was a snow land, you gain 1 life." -
+    # the target's qualities as it last existed decide the second effect.
+    m = re.fullmatch(r"(.+?)\. if that (land|creature|permanent|artifact|enchantment) was an? "
+                     r"([^,]+), (.+)", low)
+    if m and "target" in m.group(1) and "that" not in m.group(4):
+        from .oracle import compile_sentence as sentence
+        first = sentence(s[:m.end(1)])
+        then = sentence(s[m.start(4):])
+        spec = object_phrase(s[m.start(3):m.end(3)])
+        if (first is not None and then is not None and len(first[0]) == 1 and not then[0]
+                and len(then[1]) == 1 and spec is not None and spec.controller is None
+                and spec.zone == "battlefield"):
+            return first[0], ((IfTargetWas(0, spec, (), True),) + first[1]
+                              + (IfTargetWas(0, spec, then[1]),))
     # CR 121.1 then CR 401.4 (Brainstorm): draw, then put cards from hand on top, the
     # player choosing their order.
     m = re.fullmatch(r"draw " + _N + r" cards?, then put " + _N + r" cards? from your hand on "

@@ -164,7 +164,27 @@ def _shuffle_self_into_library(g, item, eff, legal):
     return None
 
 
+def _if_target_was(g, item, eff, legal):
+    """CR 608.2h: "If that land was a snow land, ...": the target's qualities are read
+    (``check``) before the spell's first effect changes it -- its last known information --
+    and the later part does its effects only if they held."""
+    from .effects import execute
+    from .effects_more import permanent_matches
+    if eff.check:
+        ts = group_targets(item, eff.target, legal)
+        o = g.objects.get(ts[0]) if ts else None
+        item.info["target_was"] = bool(o is not None and o.zone == "battlefield"
+                                       and permanent_matches(g, o, eff.spec, item.controller))
+        return None
+    if item.info.get("target_was"):
+        for e in eff.effects:
+            if execute(g, item, e, legal) == "ask":
+                return "ask"
+    return None
+
+
 EFFECTS: dict = {
+    A.IfTargetWas: _if_target_was,
     A.PutFromHandOnTop: _put_from_hand_on_top,
     A.ExileGraveyard: _exile_graveyard,
     A.DealDamageIfControls: _deal_damage_if_controls,
