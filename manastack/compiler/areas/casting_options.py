@@ -53,6 +53,7 @@ class CostChange:
     per: str = ""
     condition: str = ""
     spec: TargetSpec | None = None
+    count: int = 0   # "if you control three or more artifacts": at least ``count``
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +129,8 @@ def _graveyard_spec(words: str) -> TargetSpec | None:
 def _self_reduction(low: str, line: str):
     """"~ costs {N} less to cast [for each ... | if ...]" (CR 601.2f)."""
     from ..effect_text import object_phrase
-    m = re.fullmatch(r"(?:domain — )?~ costs \{(\d+)\} (less|more) to cast (.+)", low)
+    # CR 207.2c: an ability word ("Metalcraft —", "Raid —") has no rules meaning
+    m = re.fullmatch(r"(?:[a-z]+(?: [a-z]+)? — )?~ costs \{(\d+)\} (less|more) to cast (.+)", low)
     if not m:
         return None
     n, more, rest = int(m.group(1)), m.group(2) == "more", m.group(3)
@@ -166,6 +168,38 @@ def _self_reduction(low: str, line: str):
         return cc(condition="cast_another")
     if rest == "if it's bargained":
         return cc(condition="bargained")   # CR 702.166b
+    if rest == "if a creature died this turn":
+        return cc(condition="creature_died")   # CR 700.4
+    if rest == "if you attacked this turn":
+        return cc(condition="attacked")   # CR 508.1
+    mm = re.fullmatch(r"if your life total is (\d+) or less", rest)
+    if mm:
+        return cc(condition="life_at_most", count=int(mm.group(1)))
+    mm = re.fullmatch(r"if you control (two|three|four|five|six|seven) or more (.+)", rest)
+    if mm:
+        spec = object_phrase(orig[mm.start(2):mm.end(2)], plural=True)
+        if spec is None or spec.zone != "battlefield" or spec.controller or spec.other:
+            return None
+        spec = TargetSpec(spec.kind, controller="you", types=spec.types, subtypes=spec.subtypes,
+                          colors=spec.colors, quals=spec.quals)
+        return cc(condition="control_n", spec=spec, count=_NUMBERS[mm.group(1)])
+    mm = re.fullmatch(r"if there are (two|three|four|five|six|seven) or more (.+) in your "
+                      r"graveyard", rest)
+    if mm:
+        w = mm.group(2)
+        w = w[:-1] if w.endswith("cards") else w
+        spec = _graveyard_spec(w)
+        if spec is None:
+            return None
+        return cc(condition="graveyard_n", spec=spec, count=_NUMBERS[mm.group(1)])
+    mm = re.fullmatch(r"if an opponent controls (?:a|an) (.+)", rest)
+    if mm:
+        spec = object_phrase(orig[mm.start(1):mm.end(1)])
+        if spec is None or spec.zone != "battlefield" or spec.controller or spec.other:
+            return None
+        spec = TargetSpec(spec.kind, controller="opponent", types=spec.types,
+                          subtypes=spec.subtypes, colors=spec.colors, quals=spec.quals)
+        return cc(condition="control", spec=spec)
     mm = re.fullmatch(r"if you control (?:a|an) (.+)", rest)
     if mm:
         spec = object_phrase(orig[mm.start(1):mm.end(1)])

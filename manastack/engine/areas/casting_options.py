@@ -95,6 +95,18 @@ def _condition_holds(g, ch: CostChange, o, player: int) -> bool:
                 if g.objects[oid].controller == player and is_creature(g.objects[oid])]
         return (any(has_subtype(a, "Human") for a in mine)
                 and any(not has_subtype(a, "Human") for a in mine))
+    if c == "creature_died":
+        from .trigger_text_turn import creatures_died
+        return creatures_died(g) > 0   # CR 700.4
+    if c == "attacked":
+        from .trigger_text_turn import attacked
+        return attacked(g, player)
+    if c == "life_at_most":
+        return g.players[player].life <= ch.count
+    if c == "control_n":
+        return sum(1 for _ in _permanents(g, ch.spec, player)) >= ch.count
+    if c == "graveyard_n":
+        return _count(g, CostChange(per="graveyard", spec=ch.spec), o, player) >= ch.count
     if c == "bargained":
         # CR 702.166b / 601.2f: the bargain cost is chosen (601.2b) before the total cost
         # is determined; before that (could it be cast?), it could be.
