@@ -436,6 +436,35 @@ HERO_TOKEN = (("name", "Hero Token"), ("types", ("Creature",)), ("subtypes", ("H
               ("colors", ()), ("power", 1), ("toughness", 1), ("keywords", ()))
 
 
+@dataclass(frozen=True, slots=True)
+class PumpAttached:
+    """CR 613.4c / 613.1f / 611.2c: the creature the source is attached to ("enchanted
+    creature", "equipped creature") gets +``power``/+``toughness`` and gains ``keywords``
+    until end of turn (nothing, if the source is no longer attached as it resolves)."""
+
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+
+
+def pump_attached_sentence(low: str):
+    """"enchanted creature gets +1/+0 until end of turn", "equipped creature gains
+    first strike until end of turn", "... gets +2/+2 and gains trample until end of
+    turn"."""
+    m = re.fullmatch(r"(?:until end of turn, )?(?:enchanted|equipped) creature (?:gets ([+-]\d+)/"
+                     r"([+-]\d+))?(?: and )?(?:gains (.+?))?(?: until end of turn)?", low)
+    if not m or not (m.group(1) or m.group(3)):
+        return None
+    if not low.startswith("until end of turn, ") and not low.endswith(" until end of turn"):
+        return None
+    kws = ()
+    if m.group(3):
+        kws = _keywords(m.group(3))
+        if kws is None:
+            return None
+    return (), (PumpAttached(int(m.group(1) or 0), int(m.group(2) or 0), kws),)
+
+
 # ---------------------------------------------------------------- phrases
 
 
@@ -711,6 +740,13 @@ def _one(p):
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if is_spell:
         return False
+    m = re.fullmatch(r"([^:\"]+):\s*(.+)", low)
+    if m and "sacrifice ~" in m.group(1) and re.search(r"\b(enchanted|equipped) creature\b",
+                                                      m.group(2)):
+        # CR 608.2h: the creature it was attached to would be its last known information,
+        # which isn't kept once it is sacrificed: the line stays unsupported (the
+        # compiler reports a ValueError as unsupported text).
+        raise ValueError("needs last known information of what ~ was attached to")
     # CR 702.103a: "Bestow [cost]" - an alternative cost; cast so, the spell is an Aura
     # with enchant creature (engine/areas/type_changes.py).
     m = re.fullmatch(r"bestow (\{[^}]+\}(?:\{[^}]+\})*)", low)
@@ -784,6 +820,8 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
 def compile_sentence(s: str, low: str):
     if "becomes" in low:
         return become_sentence(s)
+    if low.startswith(("enchanted creature ", "equipped creature ", "until end of turn, e")):
+        return pump_attached_sentence(low)
     return None
 
 

@@ -335,9 +335,30 @@ def _create_attached(g, item, eff, legal):
     return r
 
 
+def _pump_attached(g, item, eff, legal):
+    """CR 613.4c / 613.1f: the creature the source is attached to gets +P/+T and gains
+    keywords until end of turn (nothing if the source is no longer attached)."""
+    from ..effects import _add_effect
+    src = g.objects.get(item.source)
+    if src is None or src.zone != "battlefield" or src.attached_to is None:
+        return
+    host = g.objects.get(src.attached_to)
+    if host is None or host.zone != "battlefield":
+        return
+    if eff.power or eff.toughness:
+        _add_effect(g, layer="7c", affected=host.oid, power=eff.power,
+                    toughness=eff.toughness, until="end_of_turn")
+        g.event("613.4c", f"{g.oname(host.oid)} gets {eff.power:+d}/{eff.toughness:+d} until "
+                "end of turn")
+    for kw in eff.keywords:
+        _add_effect(g, layer="6", affected=host.oid, until="end_of_turn", keyword=kw)
+        g.event("613.1f", f"{g.oname(host.oid)} gains {kw} until end of turn")
+
+
 def _register():
     from ...compiler.abilities import BecomeCreature
-    from ...compiler.areas.type_changes import Become, CreateAttached
+    from ...compiler.areas.type_changes import Become, CreateAttached, PumpAttached
+    EFFECTS[PumpAttached] = _pump_attached
     EFFECTS[BecomeCreature] = _become_creature
     EFFECTS[Become] = _become
     EFFECTS[CreateAttached] = _create_attached
