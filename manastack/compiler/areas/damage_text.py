@@ -3,9 +3,11 @@ damage prevention (CR 615), replacement effects on dying after damage (CR 614), 
 damage amounts ("damage equal to its power", CR 120.3 / 208.3).
 
 Static abilities compiled here are ``StaticAbility`` nodes whose ``mana`` field holds the
-words of the rule (kind ``prevent_damage``: ``to:self`` / ``to:enchanted`` /
-``by:enchanted`` / ``combat``; the optional ``filter`` is what the source must be, and
-``counter`` a counter removed each time damage is prevented this way).
+words of the rule (kind ``prevent_damage``: ``to:self`` / ``to:enchanted`` / ``to:you`` /
+``to:your_creatures`` (any of the ``to:`` words), ``by:enchanted`` / ``by:opponent``,
+``combat``; the optional ``filter`` is what the source must be, ``counter`` a counter
+removed each time damage is prevented this way, and ``power`` N for "prevent N of that
+damage" (0: all)).
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ class PreventDamage:
     turn", or, with ``amount``, a prevention shield for the next N damage (CR 615.7).
 
     ``combat``: None, ``combat`` or ``noncombat`` (CR 120.2a-b). ``to``: None (any
-    recipient), ``target`` (target number ``target``), ``you``, ``players``,
+    recipient), ``target`` (target number ``target``), ``self`` (the source), ``you``,
+    ``players``,
     ``your_creatures``. ``by``: None (any source), ``target``, ``creatures``,
     ``opponents_creatures``, ``attacking_creatures``, ``chosen_color`` (a color chosen as
     the effect is created, CR 615.1a / 608.2d)."""
@@ -209,10 +212,21 @@ def _prevention(low: str):
         by, targets = "target", (spec,)
     elif head.startswith("that creature"):
         return None
+    # "to and dealt by X": both directions (two effects).
+    both = re.fullmatch(r" to and dealt by (target creature|that creature|~) this turn", rest)
+    if both and amount is None and to is None and by is None:
+        if both.group(1) == "that creature":
+            return None
+        if both.group(1) == "~":
+            return (), (PreventDamage(None, combat, "self", None, 0),
+                        PreventDamage(None, combat, None, "self", 0))
+        spec = target_phrase(both.group(1))
+        return (spec,), (PreventDamage(None, combat, "target", None, 0),
+                         PreventDamage(None, combat, None, "target", 0))
     parts = re.findall(r" (to|by) (.+?)(?= to | by | this turn|$)| this turn", rest)
     if re.sub(r" (to|by) (.+?)(?= to | by | this turn|$)| this turn", "", rest):
         return None
-    if not rest.endswith(" this turn"):
+    if rest.count(" this turn") != 1:
         return None
     for word, what in parts:
         if not word:
@@ -261,6 +275,15 @@ def _static_prevention(low: str):
                      r"(\+1/\+1) counter from ~", low)
     if m:
         return StaticAbility("prevent_damage", mana=("to:self",), counter=m.group(1))
+    # "If a source an opponent controls would deal damage to you, prevent 1 of that damage."
+    m = re.fullmatch(r"if a source (an opponent controls )?would deal damage to you( or a creature "
+                     r"you control)?, prevent (1|2|3) of that damage", low)
+    if m:
+        words = ("to:you",) + (("to:your_creatures",) if m.group(2) else ()) + \
+            (("by:opponent",) if m.group(1) else ())
+        return StaticAbility("prevent_damage", mana=words, power=int(m.group(3)))
+    if low == "prevent all damage that would be dealt to you":
+        return StaticAbility("prevent_damage", mana=("to:you",))
     m = re.fullmatch(r"prevent all (combat )?damage that would be dealt (to ~|to and dealt by "
                      r"enchanted creature|by enchanted creature|to ~ by creatures)", low)
     if m:

@@ -120,11 +120,18 @@ def _static_applies(g, st, owner, source_id, src, recipient, combat: bool) -> bo
     words = st.mana
     if "combat" in words and not combat:
         return False
-    if "to:self" in words and recipient != owner.oid:
-        return False
-    if "to:enchanted" in words and recipient != owner.attached_to:
+    tos = [w for w in words if w.startswith("to:")]
+    if tos and not any(
+            w == "to:self" and recipient == owner.oid
+            or w == "to:enchanted" and recipient == owner.attached_to
+            or w == "to:you" and recipient == owner.controller
+            or w == "to:your_creatures" and recipient in g.objects
+            and g.objects[recipient].controller == owner.controller
+            and "Creature" in g.objects[recipient].defn.types for w in tos):
         return False
     if "by:enchanted" in words and source_id != owner.attached_to:
+        return False
+    if "by:opponent" in words and (src is None or src.controller == owner.controller):
         return False
     if st.filter is not None:
         if src is None or src.zone != "battlefield":
@@ -173,12 +180,14 @@ def prevent(g, source_id: int, src, recipient: int, amount: int, combat: bool,
     r = g.objects.get(recipient) if recipient not in (0, 1) else None
     if r is not None and r.zone == "battlefield" and r.defn.static:
         holders.append(r)
-    if g.attachments_exist():
-        for oid in g.battlefield:
-            a = g.objects[oid]
-            if a.attached_to is not None and a.attached_to in (recipient, source_id) \
-                    and a.defn.static:
-                holders.append(a)
+    for oid in g.battlefield:
+        a = g.objects[oid]
+        if a is r or not a.defn.static:
+            continue
+        if a.attached_to is not None and a.attached_to in (recipient, source_id) \
+                or any(st.kind == "prevent_damage" and st.mana[0] in ("to:you",)
+                       for st in a.defn.static):
+            holders.append(a)
     for h in holders:
         for st in h.defn.static:
             if st.kind != "prevent_damage":
@@ -191,6 +200,15 @@ def prevent(g, source_id: int, src, recipient: int, amount: int, combat: bool,
                     # Ruling (Phantom Centaur): protection may be applied first; then no
                     # counter is removed.
                     continue
+            if st.power:
+                # "prevent N of that damage"
+                k = min(st.power, left)
+                g.event("615.1a", f"{k} damage to {g.oname(recipient)} is prevented "
+                        f"({h.defn.name})")
+                left -= k
+                if left <= 0:
+                    break
+                continue
             g.event("615.1a", f"{left} damage to {g.oname(recipient)} is prevented "
                     f"({h.defn.name})")
             left = 0
@@ -353,6 +371,10 @@ def _prevent_damage(g, item, eff, legal):
         to = [t]
     elif to == "you":
         to = [item.controller]
+    elif to == "self":
+        to = [item.source]
+    if by == "self":
+        by = [item.source]
     if by == "target":
         t = first_target(item, eff.target)
         if t not in legal:
