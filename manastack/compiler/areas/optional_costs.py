@@ -73,6 +73,8 @@ class IfYouDo:
     life: int = 0             # "you may pay 2 life"
     draw: int = 0             # "you may draw a card. If you do, ..." (CR 121.1)
     otherwise: tuple = ()     # "Sacrifice ~ unless you pay {1}": what happens if not done
+    who: str = "you"          # "spell_controller": the controller of the spell or ability
+    #                           the trigger refers to (ward, CR 702.21a)
 
     def shift_targets(self, k: int):
         from ..effect_text import shift
@@ -203,6 +205,24 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     return this card from your graveyard to the battlefield tapped" (603.6, 113.6k), and
     "When you draw your second card each turn, [effect]" on a permanent."""
     if not is_spell and _from_graveyard(line, low, out):
+        return True
+    m = re.fullmatch(r"ward—(.+)", low)
+    if m and not is_spell:
+        # CR 702.21a: "Whenever this permanent becomes the target of a spell or ability an
+        # opponent controls, counter that spell or ability unless that player [pays cost]."
+        from ..abilities import CounterSpell, TriggeredAbility
+        act = _action(m.group(1).strip())
+        if act is None or isinstance(act, tuple) and act[0] not in ("life", "mana"):
+            return False
+        if isinstance(act, tuple):
+            eff = IfYouDo((), (), True, act[1] if act[0] == "mana" else None,
+                          act[1] if act[0] == "life" else 0, 0, (CounterSpell(-1),),
+                          "spell_controller")
+        else:
+            eff = IfYouDo((act,), (), True, None, 0, 0, (CounterSpell(-1),), "spell_controller")
+        out["keywords"].add("ward")
+        out["triggered"].append(TriggeredAbility(("becomes_target_of_opponent",), (eff,), (),
+                                                 False, line))
         return True
     if _sacrifice_trigger(line, low, out):
         return True

@@ -133,6 +133,13 @@ def _if_you_do(g, item, eff, legal):
     from ..flow import ask
     player = item.controller
     info = item.info
+    if eff.who == "spell_controller":
+        # CR 702.21a: "unless that player pays": the controller of the spell or ability
+        # that targeted; if it has left the stack, there is nothing to counter.
+        spell = next((x for x in g.stack if x.oid == info.get("spell")), None)
+        if spell is None:
+            return None
+        player = spell.controller
     st = info.get("ifdo")
     if st is None:
         possible = _can_do(g, player, eff)
