@@ -421,6 +421,8 @@ class ActivatedAbility:
     text: str = ""
     zone: str = "battlefield"   # CR 113.6: where the ability functions
     timing: str = ""            # "ninjutsu": only once blockers are declared (702.49c)
+    only: tuple[str, ...] = ()  # CR 602.5: "Activate only during your turn" (your_turn,
+                                # opponent_turn, combat, step:<name>)
 
 
 @dataclass(frozen=True, slots=True)

@@ -639,22 +639,22 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
     if m and not is_spell:
         cost = compile_cost(m.group(1))
         body = m.group(2).strip()
-        sorcery = False
-        if body.endswith("Activate only as a sorcery."):
-            sorcery = True
-            body = body[: -len("Activate only as a sorcery.")].strip()
+        limits = activation_limits(body)
+        if limits is None:
+            return False
+        body, sorcery, timing, only = limits
         compiled = compile_effect(body)
         if cost is None or compiled is None:
             return False
         targets, effects = compiled
         # CR 605.1a: no target, could add mana, not a loyalty ability -> mana ability.
         mana_ability = not targets and all(isinstance(e, AddMana) for e in effects)
-        if mana_ability and (cost.mana.hybrid or cost.mana.phyrexian or cost.mana.x):
-            return False   # not yet: choices in a mana ability's own cost
+        if mana_ability and (cost.mana.hybrid or cost.mana.phyrexian or cost.mana.x or only):
+            return False   # not yet: choices in a mana ability's own cost, its windows
         # CR 113.6: "Return this card from your graveyard" works from the graveyard.
         zone = "graveyard" if any(isinstance(e, ReturnSelf) for e in effects) else "battlefield"
         out["activated"].append(ActivatedAbility(cost, effects, targets, mana_ability,
-                                                 sorcery, line, zone))
+                                                 sorcery, line, zone, timing, only))
         return True
     if is_spell:
         compiled = compile_effect(line)
@@ -724,6 +724,41 @@ def _revolt(line: str, out: dict) -> bool:
     out["spell"] = SpellAbility(sp.targets, sp.effects[:-1] + (
         DestroyIf(last.max_mana_value, int(m.group(1)), last.target),), sp.text + "\n" + line)
     return True
+
+
+# CR 602.5 / 602.5b: "Activate only ..." restrictions on when an ability may be activated.
+_ACTIVATE_ONLY = {
+    "as a sorcery": ("sorcery", None),
+    "once each turn": ("timing", "once_each_turn"),
+    "during your turn": ("only", "your_turn"),
+    "during an opponent's turn": ("only", "opponent_turn"),
+    "during combat": ("only", "combat"),
+    "during your upkeep": ("only", "your_turn", "step:upkeep"),
+    "during the end of combat step": ("only", "step:end_of_combat"),
+    "during the declare blockers step": ("only", "step:declare_blockers"),
+    "during the declare attackers step": ("only", "step:declare_attackers"),
+}
+
+
+def activation_limits(body: str):
+    """Split "Activate only during your turn and only once each turn." off an activated
+    ability's effect text: ``(effect_text, sorcery, timing, only)``, or None for a
+    restriction not understood (the line stays unsupported)."""
+    m = re.search(r"\s*Activate only (.+?)\.$", body)
+    if not m:
+        return body, False, "", ()
+    sorcery, timing, only = False, "", []
+    for part in re.split(r",? and only |, only |, and ", m.group(1)):
+        rule = _ACTIVATE_ONLY.get(part.strip())
+        if rule is None:
+            return None
+        if rule[0] == "sorcery":
+            sorcery = True
+        elif rule[0] == "timing":
+            timing = rule[1]
+        else:
+            only.extend(rule[1:])
+    return body[:m.start()].strip(), sorcery, timing, tuple(only)
 
 
 def _to_int(v: str | None) -> int | None:

@@ -31,6 +31,22 @@ def sorcery_timing(g, player: int) -> bool:
             and g.cast is None)
 
 
+def _activation_window(g, player: int, only: tuple) -> str | None:
+    """CR 602.5: why an "Activate only during ..." restriction forbids activating now."""
+    for r in only:
+        if r == "your_turn" and g.active != player:
+            return "602.5: this ability can be activated only during your turn"
+        if r == "opponent_turn" and g.active == player:
+            return "602.5: this ability can be activated only during an opponent's turn"
+        if r == "combat" and g.step not in ("beginning_of_combat", "declare_attackers",
+                                            "declare_blockers", "combat_damage",
+                                            "end_of_combat"):
+            return "602.5: this ability can be activated only during combat (CR 506.1)"
+        if r.startswith("step:") and g.step != r[5:]:
+            return f"602.5: this ability can be activated only during the {r[5:]} step"
+    return None
+
+
 def can_play_land(g, player: int, o) -> str | None:
     """Why ``o`` can't be played as a land now (CR 305.1-2), or None."""
     if o.zone != "hand" or o.owner != player:
@@ -124,6 +140,10 @@ def can_activate(g, player: int, o, number: int, acts=None) -> str | None:
         return "116.2h: this special action can be taken only during your turn"
     if ab.sorcery_speed and not sorcery_timing(g, player):
         return "602.5d: this ability can be activated only as a sorcery"
+    if ab.only:
+        why = _activation_window(g, player, ab.only)
+        if why:
+            return why
     if ab.targets and not has_targets(g, ab, player):
         return "602.2b: the ability has no legal target"
     mana = ab.cost.mana
