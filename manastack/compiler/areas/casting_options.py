@@ -267,11 +267,67 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         if ch is not None:
             out["static"].append(ch)
             return True
+    m = re.fullmatch(r"if it's not your turn, you may (.+) rather than pay (?:this spell's|~'s) "
+                     r"mana cost", low)
+    if m:
+        # CR 118.9: an alternative cost usable only during another player's turn
+        from ..oracle import _printed_alternative
+        cost = _printed_alternative(m.group(1))
+        if cost is None:
+            return False
+        out["alternatives"].append(ConditionalAltCost("card", cost, "hand", "not_your_turn"))
+        return True
     if low.startswith("if you control"):
         alt = _conditional_alternative(low)
         if alt is not None:
             out["alternatives"].append(alt)
             return True
+    if low.startswith(("you may pay {", "as an additional cost to cast ~, exile")):
+        return _printed_costs(line, low, out)
+    return False
+
+
+def _printed_costs(line: str, low: str, out: dict) -> bool:
+    """CR 118.9: "You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost." /
+    "You may pay {1} and return a basic land you control to its owner's hand rather than
+    pay ..."; CR 118.8: "As an additional cost to cast this spell, exile a creature card
+    from your graveyard." """
+    from ...mana import ManaCost
+    from ..abilities import AltCost, ChoiceCost, Cost
+    m = re.fullmatch(r"you may pay ((?:\{[^}]+\})+)(?: and (.+?))? rather than pay "
+                     r"(?:this spell's|~'s) mana cost", low)
+    if m:
+        try:
+            mana = ManaCost.parse(m.group(1))
+        except ValueError:
+            return False
+        choices: tuple = ()
+        rest = m.group(2)
+        if rest == "return a basic land you control to its owner's hand":
+            choices = (ChoiceCost("return", 1, TargetSpec("permanent", controller="you",
+                                                          types=("Land",),
+                                                          quals=("super:Basic",))),)
+        elif rest == "exile a creature card from your graveyard":
+            choices = (ChoiceCost("exile", 1, TargetSpec("card", zone="graveyard",
+                                                         controller="you",
+                                                         types=("Creature",))),)
+        elif rest is not None:
+            from ..oracle import _printed_alternative
+            other = _printed_alternative(rest)
+            if other is None or other.pay_life:
+                return False
+            choices = other.choices
+        out["alternatives"].append(AltCost("card", Cost(mana, choices=choices), "hand"))
+        return True
+    m = re.fullmatch(r"as an additional cost to cast ~, exile (a|an|two|three|four|five) "
+                     r"(?:(creature|instant|sorcery|artifact|land|enchantment) )?cards? from your "
+                     r"graveyard", low)
+    if m:
+        n = _NUMBERS[m.group(1)]
+        types = (_TYPE_WORDS[m.group(2)],) if m.group(2) else ()
+        out.setdefault("required", []).append(Cost(choices=(ChoiceCost(
+            "exile", n, TargetSpec("card", zone="graveyard", controller="you", types=types)),)))
+        return True
     return False
 
 

@@ -205,6 +205,8 @@ def alternative_permitted(g, player: int, o, choice: dict | None) -> bool:
         return item is not None and bool(item.info.get("discarded_this_turn"))
     for a in o.defn.alternatives:
         if a.name == name and isinstance(a, ConditionalAltCost) and a.condition is not None:
+            if a.condition == "not_your_turn":
+                return g.active != player
             if a.condition == "cast_another":
                 # CR 702.117a: surge - you've cast another spell this turn (601.2i: the
                 # spell being cast isn't counted yet).
