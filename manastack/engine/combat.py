@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
+from .areas import type_changes as _tc
 from .characteristics import (card_types, colors, has_keyword, has_static, is_creature, power,
                               toughness)
 from .resolution import deal_damage
@@ -27,6 +28,9 @@ def can_attack(g, o) -> bool:
     if o.sick and not has_keyword(g, o, "haste"):
         return False
     if has_keyword(g, o, "defender") or has_static(o, "cant_attack"):
+        return False
+    # CR 508.1c: "... gets +1/+1 and can't attack" static pumps (engine/areas/type_changes)
+    if _tc.static_restricted(g, o, "cant_attack"):
         return False
     # CR 508.1c: "can't attack this turn" from a resolved spell or ability.
     if g.effects and restricted(g, o, "cant_attack"):
@@ -138,7 +142,7 @@ def can_block(g, blocker, attacker) -> bool:
             has_keyword(g, blocker, "flying") or has_keyword(g, blocker, "reach")):
         return False
     # CR 509.1b: "can't be blocked" is a restriction on the attacker.
-    if has_static(attacker, "unblockable"):
+    if has_static(attacker, "unblockable") or _tc.static_restricted(g, attacker, "unblockable"):
         return False
     # CR 509.1b: "can't be blocked this turn", "by creatures with power N or greater".
     if trigger_text.blocker_restricted(g, blocker, attacker):
@@ -220,7 +224,7 @@ def block_options(g) -> tuple[list[int], list[list[int]]]:
         o = g.objects[oid]
         if o.controller != defender or not is_creature(o, g) or o.tapped:
             continue
-        if has_static(o, "cant_block"):
+        if has_static(o, "cant_block") or _tc.static_restricted(g, o, "cant_block"):
             continue
         # CR 509.1b: "can't block this turn" from a resolved spell or ability.
         if g.effects and restricted(g, o, "cant_block"):

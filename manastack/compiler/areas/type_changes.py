@@ -90,6 +90,7 @@ class StaticPump:
     per: Count | None = None
     condition: Condition | None = None
     filter: TargetSpec | None = None
+    restrictions: tuple[str, ...] = ()   # cant_attack / cant_block / unblockable
 
 
 @dataclass(frozen=True, slots=True)
@@ -590,6 +591,15 @@ def _condition(text: str) -> Condition | None:
     m = re.fullmatch(r"(?:there are )?(\w+) or more cards (?:are )?in your graveyard", t)
     if m and _n(m.group(1)):
         return Condition("graveyard", n=_n(m.group(1)))
+    m = re.fullmatch(r"(?:there are )?(\w+) or more (permanent|creature|land|artifact|instant|"
+                     r"sorcery|enchantment) cards (?:are )?in your graveyard", t)
+    if m and _n(m.group(1)):
+        return Condition("graveyard", n=_n(m.group(1)), name=m.group(2))
+    m = re.fullmatch(r"(?:enchanted|equipped) creature is an? ([A-Z][\w'-]+)", t)
+    if m:
+        from ..keywords import is_creature_type
+        if is_creature_type(m.group(1)):
+            return Condition("subtype", name=m.group(1))
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)
     if m and _n(m.group(1)):
         return Condition("graveyard_types", n=_n(m.group(1)))
@@ -605,6 +615,23 @@ def _condition(text: str) -> Condition | None:
 
 
 _GETS = r"(gets?) ([+-]\d+)/([+-]\d+)"
+
+
+_RESTRICTIONS = {"can't attack": ("cant_attack",), "can't block": ("cant_block",),
+                 "can't attack or block": ("cant_attack", "cant_block"),
+                 "can't be blocked": ("unblockable",)}
+
+
+def _restricted_effect(verb_text: str, plural: bool):
+    """"gets +2/+2 and can't block" -> (power, toughness, restrictions) or None (singular
+    subjects only)."""
+    if plural:
+        return None
+    m = re.fullmatch(r"gets ([+-]\d+)/([+-]\d+) and (can't attack or block|can't attack|"
+                     r"can't block|can't be blocked)", verb_text.strip())
+    if not m:
+        return None
+    return int(m.group(1)), int(m.group(2)), _RESTRICTIONS[m.group(3)]
 
 
 def _effect(verb_text: str, plural: bool):
@@ -676,9 +703,14 @@ def _pump(subj: str, verb: str, cond: Condition | None, line: str) -> StaticPump
     if sub is None:
         return None
     affected, spec, plural = sub
+    restr: tuple = ()
     eff = _effect(verb, plural)
     if eff is None:
-        return None
+        r = _restricted_effect(verb, plural)
+        if r is None:
+            return None
+        eff = (r[0], r[1], (), None)
+        restr = r[2]
     p, t, kws, per_text = eff
     per = None
     if per_text is not None:
@@ -687,13 +719,13 @@ def _pump(subj: str, verb: str, cond: Condition | None, line: str) -> StaticPump
             return None
         if per.what == "counters" and not per.on_affected and affected == "self":
             per = dataclasses.replace(per, on_affected=True)
-    if cond is None and per is None and affected != "filter":
+    if cond is None and per is None and affected != "filter" and not restr:
         return None   # the core templates compile these
     return StaticPump(text=line, affected=affected, power=p, toughness=t, keywords=kws,
-                      per=per, condition=cond, filter=spec)
+                      per=per, condition=cond, filter=spec, restrictions=restr)
 
 
-_ABILITY_WORD = re.compile(r"[A-Za-z][A-Za-z' -]{1,30} — ")
+_ABILITY_WORD = re.compile(r"[A-Za-z][A-Za-z0-9' -]{1,30} — ")
 
 
 def pump_line(line: str) -> list | None:
@@ -710,6 +742,11 @@ def pump_line(line: str) -> list | None:
         return [a, b] if a and b else None
     if "." in body:
         return None
+    m = re.fullmatch(r"as long as ((?:enchanted|equipped) creature) (is an? [A-Z][\w'-]+), it gets "
+                     r"an additional ([+-]\d+/[+-]\d+)", body, re.I)
+    if m:
+        cond = _condition(m.group(1).lower() + " " + m.group(2))
+        return _one(_pump(m.group(1), "gets " + m.group(3), cond, line) if cond else None)
     m = re.fullmatch(r"as long as (.+?), (.+?) ((?:gets?|has|have) .+)", body, re.I)
     if m:
         cond = _condition(m.group(1))

@@ -127,7 +127,17 @@ def holds(g, a, o, cond) -> bool:
     if k == "opponent_controls":
         return _permanents(g, cond.spec, me, a.oid, "opponent") >= cond.n
     if k == "graveyard":
+        if cond.name:   # "four or more permanent cards" (descend)
+            t = cond.name.capitalize()
+            perm = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
+            n = sum(1 for x in g.players[me].graveyard
+                    if (any(y in perm for y in g.objects[x].defn.types) if t == "Permanent"
+                        else t in g.objects[x].defn.types))
+            return n >= cond.n
         return len(g.players[me].graveyard) >= cond.n
+    if k == "subtype":
+        from ..characteristics import has_subtype
+        return has_subtype(o, cond.name, g)
     if k == "graveyard_types":
         types = set()
         for oid in g.players[me].graveyard:
@@ -646,5 +656,19 @@ def umbra_armor(g, o) -> bool:
             g.event("702.89a", f"{g.oname(o.oid)} would be destroyed: instead its damage is "
                     f"removed and {g.oname(a.oid)} is destroyed (umbra armor)")
             zones.destroy(g, a)
+            return True
+    return False
+
+
+def static_restricted(g, o, kind: str) -> bool:
+    """CR 508.1c / 509.1b: whether a static pump ("Enchanted creature gets +2/+2 and can't
+    block", "As long as ..., ~ gets +2/+2 and can't block") puts restriction ``kind``
+    (``cant_attack``, ``cant_block``, ``unblockable``) on ``o`` now."""
+    lost = -1
+    if g.effects:
+        from ..characteristics import lost_all_abilities
+        lost = lost_all_abilities(g, o)
+    for _, s in _pumps(g, o, lost):
+        if kind in s.restrictions:
             return True
     return False
