@@ -23,6 +23,11 @@ def ability_of(g, item):
                 return trig.modes[modes[0] - 1]
             return combine_modes([trig.modes[m - 1] for m in modes])
         return trig
+    if item.ability is None and item.info.get("cost_choice", {}).get("alternative") == "overload":
+        from .areas.casting_keywords import overloaded_spell
+        spell = overloaded_spell(g, item)   # CR 702.96b: "target" becomes "each"
+        if spell is not None:
+            return spell
     if item.ability is None:
         spell = g.card_definition(item.source_card).spell
         if spell is not None and spell.modes:

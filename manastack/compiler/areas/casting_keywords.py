@@ -128,6 +128,17 @@ class TransmuteSearch:
     source, as it last existed), reveal it, put it into the hand, then shuffle."""
 
 
+@dataclass(frozen=True, slots=True)
+class OverloadCost:
+    """CR 702.96a: "Overload [cost]" - an alternative cost (read like ``AltCost``) with the
+    overloaded spell ability (CR 702.96b: each "target" in its text becomes "each")."""
+
+    name: str
+    cost: Cost
+    zone: str = "hand"
+    spell: object = None
+
+
 def _escape(line: str):
     """CR 702.138a: "Escape—[cost]" where the cost has "Exile N other cards from your
     graveyard"."""
@@ -361,6 +372,27 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         out["activated"].append(ActivatedAbility(Cost(mana, discard_self=True),
                                                  (TransmuteSearch(),), (), False, True, line,
                                                  "hand"))
+        return True
+    m = re.fullmatch(r"overload (\{[^ ]+\})", low)
+    if m and is_spell:
+        # CR 702.96a-b: an alternative cost; cast for it, the spell's text has each
+        # "target" changed to "each" (and it has no targets).
+        from ..abilities import SpellAbility
+        from ..oracle import compile_effect
+        sp = out["spell"]
+        if sp is None or sp.modes or "\n" in sp.text or not sp.targets:
+            return False
+        text = re.sub(r"\b[Tt]arget\b", lambda t: "Each" if t.group(0)[0] == "T" else "each",
+                      sp.text)
+        compiled = compile_effect(text)
+        if compiled is None or compiled[0]:
+            return False
+        try:
+            mana = ManaCost.parse(m.group(1))
+        except ValueError:
+            return False
+        out["alternatives"].append(OverloadCost("overload", Cost(mana), "hand",
+                                                SpellAbility((), compiled[1], text)))
         return True
     m = re.fullmatch(r"replicate (\{[^ ]+\})", low)
     if m and is_spell:

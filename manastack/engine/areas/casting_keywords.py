@@ -664,3 +664,14 @@ def _register_transmute():
 
 
 _register_transmute()
+
+
+# ---------------------------------------------------------------- overload (CR 702.96)
+
+def overloaded_spell(g, item):
+    """CR 702.96b: the spell ability of a spell cast for its overload cost."""
+    d = g.card_definition(item.source_card)
+    for a in d.alternatives:
+        if a.name == "overload" and getattr(a, "spell", None) is not None:
+            return a.spell
+    return None
