@@ -175,6 +175,14 @@ class DamageForEach:
 
 
 @dataclass(frozen=True, slots=True)
+class GainLifePerAttacker:
+    """CR 119.3 / 506.4: "You gain 1 life for each attacking creature." (counted as the
+    effect resolves)."""
+
+    per: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class GainThatMuchLife:
     """CR 119.3 / 603.2: "you gain that much life" -- the amount of damage the trigger
     event dealt."""
@@ -528,6 +536,9 @@ def compile_sentence(s: str, low: str):
     r = _divided(low)
     if r is not None:
         return r
+    m = re.fullmatch(r"you gain (\d+) life for each attacking creature", low)
+    if m:
+        return (), (GainLifePerAttacker(int(m.group(1))),)
     r = _two_damage(s, low)
     if r is not None:
         return r

@@ -22,7 +22,7 @@ from ...compiler.areas.damage_text import (DamageThenExile, DamageToController, 
                                            ThenDamageController, DamageEachTarget,
                                            AttachedPowerDamageToYou, DestroyAttached,
                                            ThatMuchDamage, DestroyThatCreature,
-                                           DamageForEach,
+                                           DamageForEach, GainLifePerAttacker,
                                            PowerDamage, PreventDamage, SpendOnlyOnX)
 from ..state import ContinuousEffect
 
@@ -793,7 +793,20 @@ def _damage_for_each(g, item, eff, legal):
     return None
 
 
+def _gain_life_per_attacker(g, item, eff, legal):
+    """CR 119.3 / 506.4: life for each creature attacking as the effect resolves."""
+    n = eff.per * (len([a for a in g.combat.attackers if a in g.objects])
+                   if g.combat is not None else 0)
+    if n > 0:
+        from ..triggers import fire_gain_life
+        g.players[item.controller].life += n
+        g.event("119.3", f"{g.pname(item.controller)} gains {n} life")
+        fire_gain_life(g, item.controller, n)
+    return None
+
+
 EFFECTS: dict = {
+    GainLifePerAttacker: _gain_life_per_attacker,
     DamageForEach: _damage_for_each,
     DestroyThatCreature: _destroy_that_creature,
     ThatMuchDamage: _that_much_damage,
