@@ -97,6 +97,7 @@ class DividedDamage:
 
     amount: int
     target: int = 0
+    x: bool = False   # CR 107.3a: the amount is the X announced (``amount`` unused)
 
 
 @dataclass(frozen=True, slots=True)
@@ -466,7 +467,7 @@ _EXILE_INSTEAD = re.compile(
 
 
 _DIVIDED = re.compile(
-    r"(?:~|it) deals (\d+|one|two|three|four|five|six|seven|eight|nine|ten) damage divided as "
+    r"(?:~|it) deals (\d+|x|one|two|three|four|five|six|seven|eight|nine|ten) damage divided as "
     r"you choose among (one or two|one, two, or three|any number of) (targets|target .+)")
 
 
@@ -476,9 +477,11 @@ def _divided(low: str):
     m = _DIVIDED.fullmatch(low)
     if not m:
         return None
-    n = int(m.group(1)) if m.group(1).isdigit() else _NUM[m.group(1)]
-    hi = {"one or two": 2, "one, two, or three": 3}.get(m.group(2), n)
-    hi = min(hi, n)   # CR 601.2d: each target is dealt at least 1 damage
+    x = m.group(1) == "x"
+    n = 0 if x else int(m.group(1)) if m.group(1).isdigit() else _NUM[m.group(1)]
+    hi = {"one or two": 2, "one, two, or three": 3}.get(m.group(2), None if x else n)
+    if not x:
+        hi = min(hi, n)   # CR 601.2d: each target is dealt at least 1 damage
     what = m.group(3)
     if what == "targets":
         spec = TargetSpec("any")
@@ -488,7 +491,10 @@ def _divided(low: str):
                                                                             "permanent"):
             return None
     from dataclasses import replace
-    return (replace(spec, minimum=1, maximum=hi),), (DividedDamage(n, 0),)
+    # "any number of" X targets: chosen as any subset (CR 115.1d; a lazy answer set), at
+    # least one and no more than X checked with the division.
+    lo = 0 if hi is None else 1
+    return (replace(spec, minimum=lo, maximum=hi),), (DividedDamage(n, 0, x),)
 
 
 _TWO_DAMAGE = re.compile(r"(~|it) deals (\d+) damage to (.+?) and (\d+) damage to (.+)")

@@ -641,11 +641,18 @@ def ask_division(g, ctx, item, ab) -> bool:
         return False
     from ..effects_more import group_targets
     ts = group_targets(item, eff.target, set(item.targets))
+    amount = item.x if eff.x else eff.amount
+    if len(ts) > amount or not ts:
+        # CR 601.2d: each target must be dealt at least 1 damage; the announcement can't
+        # be completed and is reversed (CR 733.1).
+        from ..casting import reverse_cast
+        reverse_cast(g, "601.2d: each target must be dealt at least 1 damage")
+        return True
     if len(ts) <= 1:
-        item.info["division"] = [[t, eff.amount] for t in ts]
+        item.info["division"] = [[t, amount] for t in ts]
         return False
     from ..flow import ask
-    ask(g, ctx.player, "assign_damage", {"divide": eff.amount, "targets": ts, "rule": "601.2d"})
+    ask(g, ctx.player, "assign_damage", {"divide": amount, "targets": ts, "rule": "601.2d"})
     return True
 
 
