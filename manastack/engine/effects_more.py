@@ -25,6 +25,12 @@ def card_quality(d, q: str) -> bool | None:
     (tapped, attacking, power...)."""
     if q.startswith("super:"):
         return q[6:] in d.supertypes
+    if q.startswith("cardkw:"):
+        return q[7:] in d.keywords   # a keyword the card itself has (not on the battlefield)
+    if q.startswith("cardpower<=") or q.startswith("cardpower>="):
+        # CR 208.1: the printed power of a card outside the battlefield
+        p = d.power if d.power is not None else 0
+        return p <= int(q[11:]) if q[9] == "<" else p >= int(q[11:])
     if q.startswith("non:"):
         return q[4:] not in d.types
     if q.startswith("noncolor:"):

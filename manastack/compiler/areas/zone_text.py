@@ -58,7 +58,9 @@ class ExileLinked:
 @dataclass(frozen=True, slots=True)
 class ReturnLinked:
     """CR 607.2a: return the cards the source exiled with its linked ability to the
-    battlefield under their owners' control."""
+    battlefield under their owners' control (``to`` = ``hand``: to their owners' hands)."""
+
+    to: str = "battlefield"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +72,7 @@ class RevealHandChoose:
     spec: TargetSpec
     target: int = 0
     to: str = "discard"
+    linked: bool = False   # CR 607.2a: an exile another ability refers to
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +153,24 @@ class ShuffleGraveyardIntoLibrary:
     target: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class RevealUntilToGraveyard:
+    """CR 701.20a: target player number ``target`` reveals cards from the top of their
+    library until they reveal a card matching ``spec``, then puts those cards (that one
+    included) into their graveyard."""
+
+    spec: TargetSpec
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnAtRandom:
+    """Return a card matching ``spec`` chosen at random (the game's seeded RNG) from your
+    graveyard to your hand (CR 400.6)."""
+
+    spec: TargetSpec
+
+
 # ---------------------------------------------------------------- phrases
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -166,6 +187,16 @@ def card_spec(phrase: str, zone: str) -> TargetSpec | None:
     card", "creature card") as a filter on cards in ``zone`` (CR 109.1, 205.2); None when
     a word isn't understood."""
     p = phrase.strip()
+    if p == "instant card or a card with flash":
+        return TargetSpec("card", zone=zone, quals=("either:anytype:Instant|cardkw:flash",))
+    m = re.fullmatch(r"(.+ card) with (power|mana value) (\d+) or (less|greater)", p)
+    if m:
+        spec = card_spec(m.group(1), zone)
+        if spec is None:
+            return None
+        q = ("cardpower" if m.group(2) == "power" else "mv") + (
+            "<=" if m.group(4) == "less" else ">=") + m.group(3)
+        return dataclasses.replace(spec, quals=spec.quals + (q,))
     if not p.endswith("card"):
         return None
     words = p[:-len("card")].strip()
@@ -246,8 +277,8 @@ def compile_sentence(s: str, low: str):
             return None
         who = TargetSpec("player", controller="opponent" if m.group(1) == "opponent" else None)
         return (who,), (RevealHandChoose(spec, 0, "discard"),)
-    m = re.fullmatch(r"target (opponent|player) reveals their hand\. you choose (.+?) from it "
-                     r"and exile that card", low)
+    m = re.fullmatch(r"target (opponent|player) reveals their hand(?:\. you| and you) choose "
+                     r"(.+?) from it(?: and|\.) exile that card", low)
     if m:
         phrase = _a(m.group(2))
         spec = card_spec(phrase, "hand") if phrase else None
@@ -323,6 +354,31 @@ def compile_sentence(s: str, low: str):
         t = s.replace("put that card onto", "put it onto").replace(
             "reveal that card, put it", "reveal it, put it")
         return whole(t) if t != s else None   # (unchanged text: no endless recursion)
+    # CR 701.23a: "Search your library for an instant card, reveal it, put it into your
+    # hand, then shuffle." (any card phrase).
+    m = re.fullmatch(r"search your library for (an? .+?), (?:reveal (?:it|that card), )?put (?:it|"
+                     r"that card) into your hand, then shuffle", low)
+    if m:
+        from ..abilities import SearchToZone
+        spec = card_spec(_a(m.group(1)) or "", "library")
+        if spec is None:
+            return None
+        return (), (SearchToZone(spec, "hand", 1),)
+    m = re.fullmatch(r"target (player|opponent) reveals cards from the top of their library "
+                     r"until they reveal (an? .+? card), then puts those cards into their "
+                     r"graveyard", low)
+    if m:
+        spec = card_spec(_a(m.group(2)) or "", "library")
+        if spec is None:
+            return None
+        who = TargetSpec("player", controller="opponent" if m.group(1) == "opponent" else None)
+        return (who,), (RevealUntilToGraveyard(spec, 0),)
+    m = re.fullmatch(r"return (an? .+? card) at random from your graveyard to your hand", low)
+    if m:
+        spec = card_spec(_a(m.group(1)) or "", "graveyard")
+        if spec is None:
+            return None
+        return (), (ReturnAtRandom(spec),)
     # CR 406.1: graveyards.
     if low == "exile all graveyards":
         return (), (ExileGraveyards("all"),)
@@ -431,12 +487,18 @@ def _link_exile(out: dict) -> bool:
     for kind in ("triggered", "activated"):
         for i, ab in enumerate(out[kind]):
             for j, e in enumerate(ab.effects):
-                if isinstance(e, MoveTargetTo) and e.to == "exile":
+                if isinstance(e, MoveTargetTo) and e.to == "exile" or \
+                        isinstance(e, RevealHandChoose) and e.to == "exile":
                     found.append((kind, i, j))
     if len(found) != 1:
         return False
     kind, i, j = found[0]
     ab = out[kind][i]
+    if isinstance(ab.effects[j], RevealHandChoose):
+        effs = list(ab.effects)
+        effs[j] = dataclasses.replace(effs[j], linked=True)
+        out[kind][i] = dataclasses.replace(ab, effects=tuple(effs))
+        return True
     spec = ab.targets[ab.effects[j].target] if ab.effects[j].target < len(ab.targets) else None
     if spec is None or spec.maximum != 1:
         return False
@@ -525,12 +587,14 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         return True
     # CR 607.2a: "When ~ leaves the battlefield, return the exiled card to the
     # battlefield under its owner's control."
-    if low == ("when ~ leaves the battlefield, return the exiled card to the battlefield "
-               "under its owner's control") and not is_spell:
+    m = re.fullmatch(r"when ~ leaves the battlefield, return the exiled card to (the "
+                     r"battlefield under its owner's control|its owner's hand)", low)
+    if m and not is_spell:
         if not _link_exile(out):
             return False
         from ..abilities import TriggeredAbility
-        out["triggered"].append(TriggeredAbility(("leaves_battlefield",), (ReturnLinked(),),
+        to = "hand" if m.group(1) == "its owner's hand" else "battlefield"
+        out["triggered"].append(TriggeredAbility(("leaves_battlefield",), (ReturnLinked(to),),
                                                  (), False, line))
         return True
     return False

@@ -110,8 +110,12 @@ def _return_linked(g, item, eff, legal):
     for _, exiled, _tag in back:
         e = g.objects.get(exiled)
         if e is not None and e.zone == "exile" and e.card > -2:
-            n = zones.move(g, e, "battlefield", e.owner)
-            g.event("607.2a", f"{n.defn.name} returns to the battlefield")
+            if eff.to == "hand":
+                n = zones.move(g, e, "hand")
+                g.event("607.2a", f"{n.defn.name} returns to its owner's hand")
+            else:
+                n = zones.move(g, e, "battlefield", e.owner)
+                g.event("607.2a", f"{n.defn.name} returns to the battlefield")
     return None
 
 
@@ -145,8 +149,11 @@ def _reveal_hand_choose(g, item, eff, legal):
         if eff.to == "discard":
             discard(g, t, c)
         else:
-            zones.move(g, o, "exile")
+            n = zones.move(g, o, "exile")
             g.event("406.1", f"{o.defn.name} is exiled from {g.pname(t)}'s hand")
+            src = g.objects.get(item.source)
+            if eff.linked and n is not None and src is not None and src.zone == "battlefield":
+                g.links.append((item.source, n.oid, LINKED))   # CR 607.2a
     return None
 
 
@@ -323,6 +330,44 @@ def _shuffle_graveyard_into_library(g, item, eff, legal):
     return None
 
 
+def _reveal_until_to_graveyard(g, item, eff, legal):
+    """CR 701.20a: reveal cards from the top of the library until one matching the spec
+    is revealed (all of them if none is); those cards are put into the graveyard."""
+    from ..effects import first_target
+    from ..effects_more import card_matches
+    t = first_target(item, eff.target)
+    if t not in legal or t not in (0, 1):
+        return None
+    lib = g.players[t].library
+    k = 0
+    while k < len(lib):
+        k += 1
+        if card_matches(g, lib[k - 1], eff.spec):
+            break
+    cards = lib[:k]
+    del lib[:k]
+    for c in cards:
+        n = zones.new_object(g, c, t, "graveyard")
+        g.players[t].graveyard.append(n.oid)
+    g.event("701.20a", f"{g.pname(t)} reveals {k} card(s) and puts them into their graveyard")
+    return None
+
+
+def _return_at_random(g, item, eff, legal):
+    """A card with the stated quality is chosen at random (the game's seeded RNG) from the
+    controller's graveyard and returned to their hand (CR 400.6)."""
+    from ..effects_more import card_matches
+    p = item.controller
+    cands = [oid for oid in g.players[p].graveyard
+             if card_matches(g, g.objects[oid].card, eff.spec)]
+    if not cands:
+        return None
+    o = g.objects[g.rng.choice(cands)]
+    n = zones.move(g, o, "hand")
+    g.event("400.6", f"{n.defn.name} is returned at random to {g.pname(p)}'s hand")
+    return None
+
+
 # ---------------------------------------------------------------- impulse draw
 
 PLAY_PERMISSION = "play_permission"
@@ -421,4 +466,5 @@ EFFECTS: dict = {
     Z.DestroyThenControllerSearches: _destroy_then_controller_searches,
     Z.ExileGraveyards: _exile_graveyard, Z.PlayerExilesFromGraveyard: _player_exiles_from_graveyard,
     Z.ShuffleGraveyardIntoLibrary: _shuffle_graveyard_into_library,
+    Z.RevealUntilToGraveyard: _reveal_until_to_graveyard, Z.ReturnAtRandom: _return_at_random,
 }
