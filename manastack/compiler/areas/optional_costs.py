@@ -361,6 +361,20 @@ def compile_sentence(s: str, low: str):
     r = _token_with_ability(s, low)
     if r is not None:
         return r
+    # "Create a 1/1 colorless Eldrazi Scion creature token. It has "Sacrifice ~: Add {C}.""
+    m = re.fullmatch(r'(?:(.*?\.) )?((?:[Yy]ou )?(?:[^.]+ and )?[Cc]reate [^.]+ creature '
+                     r'tokens?)\. (?:It has|They have) ("[^"]+")\.?', s)
+    if m and '"' not in (m.group(1) or "") + m.group(2):
+        text = re.sub(r"^[Yy]ou create", "create", m.group(2))
+        text = text[0].lower() + text[1:] + " with " + m.group(3)
+        tok = _token_with_ability(text, text.lower())
+        if tok is None or not m.group(1):
+            return tok
+        from ..effect_text import shift
+        pre = oracle.compile_effect(m.group(1))
+        if pre is None:
+            return None
+        return pre[0] + tok[0], pre[1] + shift(tok[1], len(pre[0]))
     # "Draw two cards and create a Map token": two effects, one after the other.
     m = re.fullmatch(r"(.+?) and (create (?:a|an|one|two|three) (?:blood|map) tokens?)", low)
     if m and "." not in m.group(1):
