@@ -131,6 +131,12 @@ TRIGGERS: list = [
     # CR 603.6c / 603.10a: leaves-the-battlefield abilities (any zone).
     (r"(?:when|whenever) ~ enters or leaves the battlefield", ("enters", "leaves_battlefield")),
     (r"(?:when|whenever) ~ leaves the battlefield", ("leaves_battlefield",)),
+    # CR 601.2i / 603.2: more "whenever you cast" events (``cast|QUALS|WHO``).
+    (r"whenever a player casts a spell", ("cast||",)),
+    (r"whenever you cast an artifact spell", ("cast|Artifact|you",)),
+    (r"whenever you cast an enchantment spell", ("cast|Enchantment|you",)),
+    (r"whenever an opponent casts a creature spell", ("cast|Creature|opponent",)),
+    (r"whenever an opponent casts a noncreature spell", ("cast|non:Creature|opponent",)),
     # Older wordings and aliases of core events.
     (r"(?:when|whenever) ~ enters the battlefield", ("enters",)),
     (r"(?:when|whenever) ~ enters or dies", ("enters", "dies")),
