@@ -394,6 +394,11 @@ def continue_cast(g) -> None:
             from .costs import apply_choice
             choice = item.info.get("cost_choice") if item is not None else None
             generic, colored, life = apply_choice(ab.cost.mana.with_x(x), choice)
+            src = g.objects.get(ctx.source)
+            if src is not None and src.defn.static and ctx.ability is not None:
+                # CR 601.2f / 602.2b: "This ability costs {4}{B} less to activate if ..."
+                from .areas.casting_options import reduce_activation_cost
+                generic, colored = reduce_activation_cost(g, src, ctx.ability, generic, colored)
             if ab is not None and ab.effects:
                 from .areas.damage_text import x_in_color
                 generic, colored = x_in_color(ab, x, generic, colored)

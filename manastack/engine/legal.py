@@ -152,6 +152,9 @@ def can_activate(g, player: int, o, number: int, acts=None) -> str | None:
     excl = o.oid if (ab.cost.tap or ab.cost.untap) else None
     for opt in symbol_options(ab.cost.mana):
         generic, colored, life = apply_choice(ab.cost.mana, opt)
+        if o.defn.static:
+            from .areas.casting_options import reduce_activation_cost
+            generic, colored = reduce_activation_cost(g, o, number, generic, colored)
         if g.players[player].life >= life and can_afford(g, player, generic, colored,
                                                          exclude=excl):
             return None

@@ -54,6 +54,8 @@ class CostChange:
     condition: str = ""
     spec: TargetSpec | None = None
     count: int = 0   # "if you control three or more artifacts": at least ``count``
+    colored: tuple = ()   # scope ``ability``: colored mana (W U B R G C) it reduces too
+    ability: int = 0      # scope ``ability``: the activated ability (numbered from 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,9 +284,38 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         if alt is not None:
             out["alternatives"].append(alt)
             return True
+    m = re.fullmatch(r"(.+?): (.+?) this ability costs ((?:\{[^}]+\})+) less to activate if "
+                     r"you've drawn (two|three|four|five) or more cards this turn\.?"
+                     r"( activate only once each turn\.?)?", low)
+    if m and not is_spell:
+        return _ability_reduction(line, m, out)
     if low.startswith(("you may pay {", "as an additional cost to cast ~, exile")):
         return _printed_costs(line, low, out)
     return False
+
+
+def _ability_reduction(line: str, m, out: dict) -> bool:
+    """CR 601.2f / 602.2b: "[Cost]: [Effect.] This ability costs {4}{B} less to activate if
+    you've drawn three or more cards this turn. [Activate only once each turn.]" - the
+    ability without the middle sentence, and a ``CostChange`` of scope ``ability``."""
+    from ...mana import ManaCost
+    from ..oracle import compile_line as core_line
+    i = line.lower().index(" this ability costs ")
+    once = " Activate only once each turn." if m.group(5) else ""
+    stripped = line[:i] + once
+    before = len(out["activated"])
+    if not core_line(stripped, False, out) or len(out["activated"]) != before + 1:
+        return False
+    try:
+        red = ManaCost.parse(m.group(3))
+    except ValueError:
+        return False
+    if red.x or red.hybrid or red.phyrexian:
+        return False
+    out["static"].append(CostChange(text=line, amount=red.generic, scope="ability",
+                                    condition="drawn_n", count=_NUMBERS[m.group(4)],
+                                    colored=tuple(red.colored), ability=before + 1))
+    return True
 
 
 def _printed_costs(line: str, low: str, out: dict) -> bool:

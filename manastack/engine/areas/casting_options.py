@@ -95,6 +95,8 @@ def _condition_holds(g, ch: CostChange, o, player: int) -> bool:
                 if g.objects[oid].controller == player and is_creature(g.objects[oid])]
         return (any(has_subtype(a, "Human") for a in mine)
                 and any(not has_subtype(a, "Human") for a in mine))
+    if c == "drawn_n":
+        return g.players[player].drawn >= ch.count   # CR 121.1
     if c == "creature_died":
         from .trigger_text_turn import creatures_died
         return creatures_died(g) > 0   # CR 700.4
@@ -176,6 +178,19 @@ def cost_change(g, o, player: int | None = None) -> int:
                 continue
             total += -s.amount if s.more else s.amount
     return total
+
+
+def reduce_activation_cost(g, o, number: int, generic: int, colored):
+    """CR 601.2f / 602.2b: an activated ability's own cost reduction ("This ability costs
+    {4}{B} less to activate if you've drawn three or more cards this turn"): generic mana
+    and mana of each type, never below zero."""
+    for s in o.defn.static:
+        if s.kind == "cost_change" and s.scope == "ability" and s.ability == number:
+            player = o.controller if o.zone == "battlefield" else o.owner
+            if _condition_holds(g, s, o, player):
+                generic = max(0, generic - s.amount)
+                colored = [max(0, c - r) for c, r in zip(colored, s.colored or (0,) * 6)]
+    return generic, list(colored)
 
 
 # ---------------------------------------------------------------- alternative costs
