@@ -184,6 +184,14 @@ class GainLifePerAttacker:
 
 
 @dataclass(frozen=True, slots=True)
+class DamageThenGain:
+    """CR 120.3 / 119.3: the damage ``effect``, then "You gain life equal to the damage
+    dealt this way"."""
+
+    effect: object
+
+
+@dataclass(frozen=True, slots=True)
 class GainThatMuchLife:
     """CR 119.3 / 603.2: "you gain that much life" -- the amount of damage the trigger
     event dealt."""
@@ -602,6 +610,17 @@ def compile_sentence(s: str, low: str):
             except ValueError:
                 return None
         return first[0], (PayToCopy(first[1][0], mana),)
+    m = re.fullmatch(r"(.+?)\. you gain life equal to the damage dealt this way", low)
+    if m:
+        first = oracle.compile_sentence(s[:m.end(1)])
+        if first is None or len(first[1]) != 1:
+            return None
+        from ..abilities import DealDamage
+        eff = first[1][0]
+        inner = getattr(eff, "effect", eff)
+        if not isinstance(inner, (DealDamage, PowerDamage, DividedDamage)):
+            return None
+        return first[0], (DamageThenGain(eff),)
     m = _EXILE_INSTEAD.fullmatch(low)
     if m:
         first = oracle.compile_sentence(s[:m.end(1)])

@@ -23,6 +23,7 @@ from ...compiler.areas.damage_text import (DamageThenExile, DamageToController, 
                                            AttachedPowerDamageToYou, DestroyAttached,
                                            ThatMuchDamage, DestroyThatCreature,
                                            DamageForEach, GainLifePerAttacker,
+                                           DamageThenGain,
                                            PowerDamage, PreventDamage, SpendOnlyOnX)
 from ..state import ContinuousEffect
 
@@ -254,7 +255,7 @@ def after_damage(g, source_id: int, src, recipient: int, amount: int, source_car
     dealt damage by a source with that ability (CR 614.1a), the recipients recorded for
     "dealt damage this way", and "whenever ~ deals damage" triggers (CR 603.2)."""
     if _RECORD is not None:
-        _RECORD.append(recipient)
+        _RECORD.append((recipient, amount))
     defn = _source_defn(g, src, source_card)
     if recipient not in (0, 1) and defn is not None and defn.static:
         for st in defn.static:
@@ -416,7 +417,7 @@ def _damage_then_exile(g, item, eff, legal):
     if outer is not None:
         outer.extend(hit)
     if eff.this_way:
-        for oid in hit:
+        for oid, _ in hit:
             o = g.objects.get(oid)
             if o is not None and o.zone == "battlefield" and "Creature" in o.defn.types:
                 add_exile_if_dies(g, oid)
@@ -424,6 +425,29 @@ def _damage_then_exile(g, item, eff, legal):
         t = first_target(item, eff.target)
         if t in legal and t in g.objects:
             add_exile_if_dies(g, t)
+    return r
+
+
+def _damage_then_gain(g, item, eff, legal):
+    """CR 120.3 / 119.3: the damage, then "You gain life equal to the damage dealt this
+    way" (damage prevented isn't dealt, CR 615.1a)."""
+    global _RECORD
+    from ..effects import execute
+    outer = _RECORD
+    _RECORD = []
+    try:
+        r = execute(g, item, eff.effect, legal)
+        hit = _RECORD
+    finally:
+        _RECORD = outer
+    if outer is not None:
+        outer.extend(hit)
+    n = sum(a for _, a in hit)
+    if n > 0:
+        from ..triggers import fire_gain_life
+        g.players[item.controller].life += n
+        g.event("119.3", f"{g.pname(item.controller)} gains {n} life")
+        fire_gain_life(g, item.controller, n)
     return r
 
 
@@ -813,6 +837,7 @@ def _gain_life_per_attacker(g, item, eff, legal):
 
 
 EFFECTS: dict = {
+    DamageThenGain: _damage_then_gain,
     GainLifePerAttacker: _gain_life_per_attacker,
     DamageForEach: _damage_for_each,
     DestroyThatCreature: _destroy_that_creature,
