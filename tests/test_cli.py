@@ -74,7 +74,7 @@ def test_card_lightning_bolt():
 
 
 def test_card_unsupported_text_is_shown():
-    result = invoke("card", "Tarmogoyf")
+    result = invoke("card", "Shahrazad")
     assert result.exit_code == 0, output(result)
     assert "UNSUPPORTED" in result.stdout and "Not playable" in result.stdout
 
@@ -99,7 +99,7 @@ def test_bad_deck_file_is_a_one_line_error(tmp_path):
 
 @pytest.mark.parametrize("content, expected", [
     ("4 Lightnig Bolt\n20 Mountain\n", "unknown card"),
-    ("4 Tarmogoyf\n20 Forest\n", "unsupported"),
+    ("4 Shahrazad\n20 Forest\n", "unsupported"),
 ])
 def test_bad_deck_contents_are_one_line_errors(tmp_path, content, expected):
     deck = tmp_path / "deck.txt"

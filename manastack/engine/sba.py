@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .characteristics import has_keyword, is_creature, toughness
+from .areas import type_changes as _tc
 from . import zones
 
 
@@ -92,15 +93,13 @@ def _one_pass(g) -> bool:
         o.attached_to = None
         g.event("704.5n", f"{g.oname(o.oid)} becomes unattached")
     # CR 702.103f: a bestowed Aura attached to an illegal object becomes unattached.
-    from .areas.type_changes import bestow_unattach
-    unattach += bestow_unattach(g)
+    unattach += _tc.bestow_unattach(g)
     # CR 704.5t: a completed dungeon leaves the game.
     dungeon = bool(g.designations) and _dungeon_sba(g)
     from .areas.faces_saga import saga_sba
     saga = saga_sba(g)   # CR 704.5s / 714.4: a finished Saga is sacrificed
     # CR 611.3a: the effects of Auras' and Equipment's static abilities follow attachment.
-    from .areas.type_changes import sync_attached
-    synced = sync_attached(g)
+    synced = _tc.sync_attached(g)
     if not losers and not to_graveyard and not to_destroy:
         return bool(unattach) or bool(gone) or dungeon or synced or saga
     from .triggers import begin_together, end_together
