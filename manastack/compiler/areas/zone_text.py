@@ -171,6 +171,30 @@ class ReturnAtRandom:
     spec: TargetSpec
 
 
+@dataclass(frozen=True, slots=True)
+class SearchToTop:
+    """CR 701.23a / 701.24a: search your library for a card matching ``spec``, reveal it,
+    then shuffle and put that card on top."""
+
+    spec: TargetSpec
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtHand:
+    """Look at target player number ``target``'s hand (CR 402.3: a hidden zone its owner
+    can see; the cards are shown to the controller only)."""
+
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PutLandFromHand:
+    """"You may put a land card from your hand onto the battlefield" (CR 305.9: not a land
+    play)."""
+
+    tapped: bool = False
+
+
 # ---------------------------------------------------------------- phrases
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -215,7 +239,9 @@ def card_spec(phrase: str, zone: str) -> TargetSpec | None:
     colors: list[str] = []
     subtypes: list[str] = []
     for w in re.split(r",? ", words):
-        if w == "colorless":
+        if w == "basic":
+            quals.append("super:Basic")   # CR 205.4c
+        elif w == "colorless":
             # CR 105.2c: a colorless object has no color.
             quals.extend("noncolor:" + c for c in "WUBRG")
         elif w in _COLOR_WORDS:
@@ -232,6 +258,14 @@ def card_spec(phrase: str, zone: str) -> TargetSpec | None:
             return None
     return TargetSpec("card", zone=zone, types=tuple(types), subtypes=tuple(subtypes),
                       colors=tuple(colors), quals=tuple(quals))
+
+
+def _cased(s: str, i: int, j: int) -> str:
+    """The phrase ``s[i:j]`` without its article, card words in lower case and subtypes
+    as printed ("a Rebel permanent card" -> "Rebel permanent card")."""
+    words = re.sub(r"^(?:an?|An?) ", "", s[i:j]).split()
+    return " ".join(w if w[:1].isupper() and w.lower() not in _CARD_TYPES
+                    and w.lower() not in _COLOR_WORDS else w.lower() for w in words)
 
 
 def _a(phrase: str) -> str | None:
@@ -309,13 +343,16 @@ def compile_sentence(s: str, low: str):
     # second from the top."
     m = re.fullmatch(r"(?:the owner of (target .+?) puts it into their library second from the "
                      r"top or on the bottom|put (target .+?) into its owner's library second "
-                     r"from the top)", low)
+                     r"from the top|(target .+?)'s owner puts it on their choice of the top or "
+                     r"bottom of their library)", low)
     if m:
         from ..effect_text import target_phrase
-        spec = target_phrase(m.group(1) or m.group(2))
+        spec = target_phrase(m.group(1) or m.group(2) or m.group(3))
         if spec is None or spec.zone != "battlefield":
             return None
-        return (spec,), (PutIntoLibrary(("second", "bottom") if m.group(1) else ("second",)),)
+        places = (("second", "bottom") if m.group(1) else ("second",) if m.group(2)
+                  else ("top", "bottom"))
+        return (spec,), (PutIntoLibrary(places),)
     # CR 400.7: "Exile two target artifacts, creatures, and/or lands you control, then
     # return those cards to the battlefield under your control."
     m = re.fullmatch(r"exile (two|up to two|any number of) target ((?:\w+, )*\w+,? and/or \w+) "
@@ -357,13 +394,44 @@ def compile_sentence(s: str, low: str):
     # CR 701.23a: "Search your library for an instant card, reveal it, put it into your
     # hand, then shuffle." (any card phrase).
     m = re.fullmatch(r"search your library for (an? .+?), (?:reveal (?:it|that card), )?put (?:it|"
-                     r"that card) into your hand, then shuffle", low)
+                     r"that card) (into your hand|onto the battlefield( tapped)?), then shuffle",
+                     low)
     if m:
         from ..abilities import SearchToZone
-        spec = card_spec(_a(m.group(1)) or "", "library")
+        spec = card_spec(_cased(s, m.start(1), m.end(1)), "library")
         if spec is None:
             return None
+        if m.group(2) != "into your hand":
+            # only a permanent card can be put onto the battlefield (CR 110.4)
+            if not (spec.types and all(t in _PERMANENT_TYPES.split(",") for t in spec.types)
+                    or any(q == "anytype:" + _PERMANENT_TYPES for q in spec.quals)):
+                return None
+            return (), (SearchToZone(spec, "battlefield", 1, bool(m.group(3))),)
         return (), (SearchToZone(spec, "hand", 1),)
+    m = re.fullmatch(r"search your library for (an? .+?), reveal it, then shuffle and put that "
+                     r"card on top", low)
+    if m:
+        spec = card_spec(_cased(s, m.start(1), m.end(1)), "library")
+        if spec is None:
+            return None
+        return (), (SearchToTop(spec),)
+    # CR 610.3: "Exile target artifact or creature an opponent controls until ~ leaves the
+    # battlefield."
+    m = re.fullmatch(r"exile (target .+?) until ~ leaves the battlefield", low)
+    if m:
+        from ..abilities import ExileUntilLeaves
+        from ..effect_text import target_phrase
+        spec = target_phrase(s[m.start(1):m.end(1)])
+        if spec is None or spec.zone != "battlefield" or spec.maximum != 1:
+            return None
+        return (spec,), (ExileUntilLeaves(0),)
+    m = re.fullmatch(r"look at target (player|opponent)'s hand", low)
+    if m:
+        return ((TargetSpec("player", controller="opponent" if m.group(1) == "opponent"
+                            else None),), (LookAtHand(0),))
+    m = re.fullmatch(r"you may put a land card from your hand onto the battlefield( tapped)?", low)
+    if m:
+        return (), (PutLandFromHand(bool(m.group(1))),)
     m = re.fullmatch(r"target (player|opponent) reveals cards from the top of their library "
                      r"until they reveal (an? .+? card), then puts those cards into their "
                      r"graveyard", low)

@@ -182,10 +182,11 @@ def _put_into_library(g, item, eff, legal):
     card = o.card
     lib = g.players[o.owner].library
     zones.move(g, o, "library", top=not bottom)
-    if card > -2 and not bottom and len(lib) > 1:
+    second = "second" in eff.places
+    if card > -2 and not bottom and second and len(lib) > 1:
         lib.insert(1, lib.pop(0))
     g.event("401.4", f"{name} is put into its owner's library "
-            + ("on the bottom" if bottom else "second from the top"))
+            + ("on the bottom" if bottom else "second from the top" if second else "on top"))
     return None
 
 
@@ -368,6 +369,66 @@ def _return_at_random(g, item, eff, legal):
     return None
 
 
+def _search_to_top(g, item, eff, legal):
+    """CR 701.23a / 701.20a / 701.24a: search for a card, reveal it, shuffle, then put
+    that card on top of the library."""
+    from ..effects_more import card_matches
+    from ..flow import ask
+    player = item.controller
+    lib = g.players[player].library
+    info = item.info
+    if "answer" not in info:
+        found = [c for c in lib if card_matches(g, c, eff.spec)]
+        ask(g, player, "choose_cards", {"from": "library", "cards": found, "max": 1, "min": 0,
+                                        "rule": "701.23a", "resolving": True})
+        if g.pending is not None:
+            return "ask"
+    chosen = [c for c in info.pop("answer", None) or () if c in lib]
+    for c in chosen:
+        lib.remove(c)
+        g.event("701.20a", f"{g.pname(player)} reveals {g.card_definition(c).name}")
+    zones.shuffle_library(g, player)
+    g.event("701.24a", f"{g.pname(player)} shuffles their library")
+    for c in chosen:
+        lib.insert(0, c)
+        g.event("401.4", f"{g.card_definition(c).name} is put on top of the library")
+    return None
+
+
+def _look_at_hand(g, item, eff, legal):
+    """The controller looks at the target player's hand (CR 402.3: shown to them only)."""
+    from ..effects import first_target
+    t = first_target(item, eff.target)
+    if t not in legal or t not in (0, 1):
+        return None
+    names = ", ".join(g.objects[c].defn.name for c in g.players[t].hand) or "no cards"
+    g.event("402.3", f"{g.pname(item.controller)} looks at {g.pname(t)}'s hand: {names}")
+    return None
+
+
+def _put_land_from_hand(g, item, eff, legal):
+    """The controller may put a land card from their hand onto the battlefield (CR 305.9:
+    it isn't played; no land play is used)."""
+    from ..flow import ask
+    player = item.controller
+    info = item.info
+    lands = [c for c in g.players[player].hand if "Land" in g.objects[c].defn.types]
+    if not lands:
+        return None
+    if "answer" not in info:
+        ask(g, player, "choose_cards", {"cards": lands, "up_to": 1, "resolving": True,
+                                        "rule": "305.9", "purpose": "battlefield"})
+        if g.pending is not None:
+            return "ask"
+    for c in info.pop("answer", None) or ():
+        o = g.objects.get(c)
+        if o is not None and o.zone == "hand":
+            n = zones.move(g, o, "battlefield", player)
+            n.tapped = eff.tapped
+            g.event("305.9", f"{g.pname(player)} puts {n.defn.name} onto the battlefield")
+    return None
+
+
 # ---------------------------------------------------------------- impulse draw
 
 PLAY_PERMISSION = "play_permission"
@@ -467,4 +528,6 @@ EFFECTS: dict = {
     Z.ExileGraveyards: _exile_graveyard, Z.PlayerExilesFromGraveyard: _player_exiles_from_graveyard,
     Z.ShuffleGraveyardIntoLibrary: _shuffle_graveyard_into_library,
     Z.RevealUntilToGraveyard: _reveal_until_to_graveyard, Z.ReturnAtRandom: _return_at_random,
+    Z.SearchToTop: _search_to_top, Z.LookAtHand: _look_at_hand,
+    Z.PutLandFromHand: _put_land_from_hand,
 }
