@@ -384,6 +384,18 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
             "attack_unless", line, filter=TargetSpec("permanent", subtypes=(_BASIC[m.group(1)],)),
             condition="defender_controls", count=1))
         return True
+    # CR 118.12: "When ~ enters, sacrifice it unless you pay {1}" / "unless you sacrifice a
+    # land" ("it" is ~, the permanent that entered).
+    m = re.fullmatch(r"(when ~ enters), sacrifice it unless (you .+)", low)
+    if m:
+        from ..abilities import TriggeredAbility
+        from ..oracle import compile_effect
+        body = line[len(line) - len(m.group(2)) - (1 if line.endswith(".") else 0):]
+        compiled = compile_effect("Sacrifice ~ unless " + body)
+        if compiled is None or compiled[0]:
+            return False
+        out["triggered"].append(TriggeredAbility(("enters",), compiled[1], (), False, line))
+        return True
     # CR 603.2: "When ~ becomes the target of a spell or ability, sacrifice it." ("it" is ~)
     m = re.fullmatch(r"(?:when|whenever) ~ becomes the target of a spell or ability, "
                      r"(sacrifice it|return it to its owner's hand)", low)
