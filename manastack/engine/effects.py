@@ -490,6 +490,8 @@ def _card_matches(d, eff) -> bool:
 def discard(g, player: int, oid: int) -> None:
     """CR 701.9a: discard a card; madness (702.35a) exiles it instead and triggers."""
     o = g.objects[oid]
+    from .areas.optional_costs import fire_discarded
+    fire_discarded(g, player, o)   # CR 603.2: "whenever you discard a card"
     if any(a.name == "madness" for a in o.defn.alternatives):
         g.event("702.35a", f"{g.pname(player)} discards {o.defn.name} into exile (madness)")
         n = zones.move(g, o, "exile")

@@ -226,6 +226,8 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         return True
     if _sacrifice_trigger(line, low, out):
         return True
+    if _discard_trigger(line, low, out):
+        return True
     m = re.fullmatch(r"((?:[^:\"]+, )?)discard this card: (.+)", line, re.I)
     if m and not is_spell:
         from .. import oracle
@@ -316,6 +318,26 @@ def _sacrificed_quals(words: str) -> str | None:
         if is_creature_type(sub) or sub in ("Clue", "Food", "Treasure", "Blood", "Map"):
             return "sub:" + sub
     return None
+
+
+def _discard_trigger(line: str, low: str, out: dict) -> bool:
+    """CR 603.2 / 701.9a: "Whenever you discard a [creature / land / nonland] card,
+    [effect]" (once per card discarded)."""
+    from .. import oracle
+    from ..abilities import TriggeredAbility
+    m = re.fullmatch(r"whenever you discard an? (?:(non)?(artifact|creature|land|instant|sorcery|"
+                     r"enchantment) )?card, (you may )?(.+)", low)
+    if not m or "triggers only once" in low or "that card" in low:
+        return False
+    quals = ""
+    if m.group(2):
+        quals = ("non:" if m.group(1) else "anytype:") + m.group(2).capitalize()
+    compiled = oracle.compile_effect(line[m.start(4):])
+    if compiled is None:
+        return False
+    out["triggered"].append(TriggeredAbility((f"discarded|{quals}",), compiled[1], compiled[0],
+                                             bool(m.group(3)), line))
+    return True
 
 
 def _sacrifice_trigger(line: str, low: str, out: dict) -> bool:

@@ -266,6 +266,20 @@ def _sacrificed_matches(g, ev: str, w, o) -> bool:
     return True
 
 
+def fire_discarded(g, player: int, o) -> None:
+    """CR 701.9a / 603.2: ``player`` discards ``o``: "whenever you discard a [type] card"
+    abilities of their permanents trigger (events ``discarded|QUALS``)."""
+    from ..triggers import fire_watchers
+    d = o.defn
+    for oid in list(g.battlefield):
+        w = g.objects[oid]
+        if w.controller == player and w.defn.triggered:
+            fire_watchers(g, w, "discarded|",
+                          lambda ev: all(_quality(d.types, q)
+                                         for q in filter(None, ev.split("|")[1].split(";"))),
+                          {"discarded_card": o.card})
+
+
 def fire_cast_self(g, item) -> None:
     """CR 601.2i / 603.2: "When you cast this spell" triggers as the spell becomes cast;
     its source is the spell on the stack."""
