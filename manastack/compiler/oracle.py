@@ -6,6 +6,7 @@ below; a line that matches none becomes an ``Unsupported`` node naming the text.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from functools import lru_cache
 
@@ -874,7 +875,23 @@ def compile_card(card: CardData) -> CardDefinition:
         # or preparation card whose other half isn't known stays unsupported
         from .areas.faces import with_faces
         defn = with_faces(card, defn)
+    missing = _missing_part(card)
+    if missing:
+        defn = dataclasses.replace(defn, unsupported=defn.unsupported + (Unsupported(missing),))
     return defn
+
+
+def _missing_part(card: CardData) -> str:
+    """Why a card can't be played as the card data has it, or "": the other face of a
+    double-faced or Adventurer card isn't in the data (CR 712.1, 715.1); a melded
+    permanent's card is only ever half of one (CR 712.4, 701.42); plane, phenomenon,
+    scheme and Vanguard cards belong to casual variants (CR 901, 902, 904)."""
+    if card.layout in ("planar", "scheme", "vanguard"):
+        return f"{card.layout} cards are used only in casual variants (CR 901-904)"
+    if card.layout in ("adventure", "modal_dfc", "transform", "flip", "meld") and \
+            not card.faces:
+        return f"{card.layout} card whose other face isn't in the card data"
+    return ""
 
 
 @lru_cache(maxsize=None)
