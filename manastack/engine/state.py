@@ -216,7 +216,7 @@ class StackItem:
         s.targets, s.x, s.source_card, s.mana_ability = (self.targets, self.x, self.source_card,
                                                          self.mana_ability)
         s.trigger = self.trigger
-        s.info = dict(self.info)
+        s.info = _copy_json(self.info) if self.info else {}
         return s
 
     @property
@@ -397,3 +397,14 @@ class ContinuousEffect:
     @staticmethod
     def from_dict(d: dict) -> "ContinuousEffect":
         return ContinuousEffect(**d)
+
+
+def _copy_json(v):
+    """A copy of JSON-like data (dicts and lists copied all the way down), so that a
+    cloned game's stack items never share resolution progress with the original."""
+    if isinstance(v, dict):
+        return {k: _copy_json(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_copy_json(x) for x in v]
+    return v
+
