@@ -580,19 +580,25 @@ def _pay_to_copy(g, item, eff, legal):
         if not info.pop("answer", False):
             info["chain"] = "done"
             return None
-        info["chain"] = "retarget"
-        ask(g, payer, "yes_no", {"rule": "707.10c", "resolving": True})
-        if g.pending is not None:
-            return "ask"
-        st = "retarget"
+        from ..resolution import ability_of
+        from ..targets import candidates
+        if not candidates(g, ability_of(g, item).targets[0], payer, None):
+            st = "choosing"   # no other legal target: the copy keeps its target
+        else:
+            info["chain"] = "retarget"
+            ask(g, payer, "yes_no", {"rule": "707.10c", "resolving": True})
+            if g.pending is not None:
+                return "ask"
+            st = "retarget"
     target = first_target(item, 0)
     if st == "retarget":
         if info.pop("answer", False):
             from ..resolution import ability_of
             from ..targets import candidates
             spec = ability_of(g, item).targets[0]
+            cands = candidates(g, spec, payer, None)
             info["chain"] = "choosing"
-            ask(g, payer, "targets", {"candidates": candidates(g, spec, payer, None),
+            ask(g, payer, "targets", {"candidates": cands,
                                       "min": 1, "max": 1, "resolving": True, "rule": "707.10c"})
             if g.pending is not None:
                 return "ask"
