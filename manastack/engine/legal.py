@@ -728,7 +728,8 @@ def perform_none(g) -> None:
         g.cast = None
         g.event("603.3c", f"{g.card_definition(item.source_card).name}'s ability has no mode "
                 "that can be chosen and is removed from the stack")
-    elif d.kind in ("pay_mana", "targets", "mode") or d.kind in CHOICE_COSTS:
+    elif (d.kind in ("pay_mana", "targets", "mode") or d.kind in CHOICE_COSTS) \
+            and not d.data.get("resolving"):
         reverse_cast(g, "601.2c: no legal target" if d.kind == "targets"
                      else "601.2h: the cost can't be paid")
     elif d.kind == "discard":

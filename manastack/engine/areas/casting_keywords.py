@@ -345,8 +345,16 @@ def _storm(g, item, eff, legal):
                 chosen.append(list(info.pop("answer") or ()))
             if len(chosen) < len(specs):
                 spec = specs[len(chosen)]
+                cands = candidates(g, spec, item.controller, None)
+                if not cands:
+                    # CR 707.10c: no new target can be chosen: the copy keeps its targets.
+                    made.append([original, None])
+                    info["storm_left"] -= 1
+                    info["storm_stage"] = "new"
+                    info.pop("storm_new", None)
+                    continue
                 ask(g, item.controller, "targets",
-                    {"candidates": candidates(g, spec, item.controller, None),
+                    {"candidates": cands,
                      "min": spec.minimum, "max": spec.maximum, "resolving": True,
                      "rule": "707.10c"})
                 if g.pending is not None:
