@@ -32,6 +32,10 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     from ..abilities import TriggeredAbility
     from ..oracle import compile_effect
     body = m.group(2)
+    # CR 207.2d: a chapter may begin with a flavor word ("Stampede! — ...").
+    fw = re.match(r"[A-Z][\w' ,!-]{0,40} — ", body)
+    if fw:
+        body = body[fw.end():]
     optional = body.lower().startswith("you may ")
     if optional:
         body = body[len("you may "):]

@@ -147,10 +147,17 @@ class PlayerExilesFromGraveyard:
 
 @dataclass(frozen=True, slots=True)
 class ShuffleGraveyardIntoLibrary:
-    """Target player number ``target`` shuffles their graveyard into their library (CR
-    701.24a)."""
+    """Target player number ``target`` (-1: you) shuffles their graveyard into their
+    library (CR 701.24a)."""
 
     target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PutCommandersIntoHand:
+    """CR 903.3: "Put all commanders you own from the command zone and from your
+    graveyard into your hand." Only the Commander variant has commanders (and a command
+    zone holding them, CR 408.1); a manastack game has none, so nothing moves."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -464,6 +471,12 @@ def compile_sentence(s: str, low: str):
         return (who,), (PlayerExilesFromGraveyard(0),)
     if low == "target player shuffles their graveyard into their library":
         return (TargetSpec("player"),), (ShuffleGraveyardIntoLibrary(0),)
+    if low in ("shuffle your graveyard into your library",
+               "then shuffle your graveyard into your library"):
+        return (), (ShuffleGraveyardIntoLibrary(-1),)
+    if low == ("put all commanders you own from the command zone and from your graveyard "
+               "into your hand"):
+        return (), (PutCommandersIntoHand(),)
     # CR 401.4: "Put target card from a graveyard on the bottom of its owner's library."
     m = re.fullmatch(r"put ((?:up to one )?target .+? from (?:a|your) graveyard) on (top|the "
                      r"bottom) of (?:its owner's|your) library", low)

@@ -323,7 +323,9 @@ def _player_exiles_from_graveyard(g, item, eff, legal):
 
 def _shuffle_graveyard_into_library(g, item, eff, legal):
     """CR 701.24a: the player's graveyard goes into their library, which is shuffled."""
-    for p in _players_of(g, item, "target", eff.target, legal):
+    who = [item.controller] if eff.target < 0 else _players_of(g, item, "target", eff.target,
+                                                              legal)
+    for p in who:
         for oid in list(g.players[p].graveyard):
             zones.move(g, g.objects[oid], "library")
         zones.shuffle_library(g, p)
@@ -518,7 +520,16 @@ def once_each_turn_used(g, o, number: int) -> bool:
                for e in g.effects)
 
 
+def _put_commanders_into_hand(g, item, eff, legal):
+    """CR 903.3: only the Commander variant designates commanders; a manastack game has
+    none, so no card is put into the hand."""
+    g.event("903.3", f"{g.pname(item.controller)} owns no commander: nothing is put into "
+            "their hand")
+    return None
+
+
 EFFECTS: dict = {
+    Z.PutCommandersIntoHand: _put_commanders_into_hand,
     Z.Connive: _connive, Z.Learn: _learn,
     Z.ExileLinked: _exile_linked, Z.ReturnLinked: _return_linked,
     Z.RevealHandChoose: _reveal_hand_choose, Z.ExileToPlay: _exile_to_play,
