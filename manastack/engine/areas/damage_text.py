@@ -403,19 +403,28 @@ def _prevent_damage(g, item, eff, legal):
     return None
 
 
-def _damage_then_exile(g, item, eff, legal):
-    """CR 614.1a: the damage, then "exile it instead if it would die this turn"."""
+def _recorded(g, item, effect, legal):
+    """Carry out ``effect`` and return ``(result, [(recipient, amount), ...])``: the
+    damage it dealt (CR 120.3: damage prevented isn't dealt), also recorded for an
+    enclosing recording."""
     global _RECORD
-    from ..effects import execute, first_target
+    from ..effects import execute
     outer = _RECORD
     _RECORD = []
     try:
-        r = execute(g, item, eff.effect, legal)
+        r = execute(g, item, effect, legal)
         hit = _RECORD
     finally:
         _RECORD = outer
     if outer is not None:
         outer.extend(hit)
+    return r, hit
+
+
+def _damage_then_exile(g, item, eff, legal):
+    """CR 614.1a: the damage, then "exile it instead if it would die this turn"."""
+    from ..effects import first_target
+    r, hit = _recorded(g, item, eff.effect, legal)
     if eff.this_way:
         for oid, _ in hit:
             o = g.objects.get(oid)
@@ -431,17 +440,7 @@ def _damage_then_exile(g, item, eff, legal):
 def _damage_then_gain(g, item, eff, legal):
     """CR 120.3 / 119.3: the damage, then "You gain life equal to the damage dealt this
     way" (damage prevented isn't dealt, CR 615.1a)."""
-    global _RECORD
-    from ..effects import execute
-    outer = _RECORD
-    _RECORD = []
-    try:
-        r = execute(g, item, eff.effect, legal)
-        hit = _RECORD
-    finally:
-        _RECORD = outer
-    if outer is not None:
-        outer.extend(hit)
+    r, hit = _recorded(g, item, eff.effect, legal)
     n = sum(a for _, a in hit)
     if n > 0:
         from ..triggers import fire_gain_life
