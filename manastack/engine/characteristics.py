@@ -260,8 +260,8 @@ def colors(g, o: Obj) -> tuple:
 def is_creature(o: Obj, g=None) -> bool:
     """CR 302 / 613.1d: whether ``o`` is a creature; with the game ``g``, after the
     type-changing effects of layer 4 (a crewed Vehicle is one, CR 702.122a)."""
-    if g is None:
-        return "Creature" in o.defn.types
+    if g is None or not g.effects and o.cast_alt != "bestow" and o.zone != "stack":
+        return "Creature" in o.defn.types   # no effect can have changed its types
     return "Creature" in _tc.card_types(g, o)
 
 

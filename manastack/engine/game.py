@@ -8,6 +8,7 @@ raises ``IllegalAction`` and leaves the game exactly as it was.
 from __future__ import annotations
 
 import json
+from functools import cached_property
 from dataclasses import dataclass, field
 
 from ..compiler.abilities import CardDefinition
@@ -47,6 +48,16 @@ class Setup:
     seed: int
     options: Options = field(default_factory=Options)
     custom: tuple = ()                      # scenario-defined card data (dicts)
+
+    @cached_property
+    def static_kinds(self) -> frozenset:
+        """The kinds of static ability any card of this game has, on any face (so that
+        a rule can skip scanning the battlefield for a kind no card has)."""
+        kinds = set()
+        for d in self.definitions:
+            for x in (d, *(getattr(d, "faces", None) or ())):
+                kinds.update(s.kind for s in x.static)
+        return frozenset(kinds)
 
 
 class Game:
@@ -110,6 +121,11 @@ class Game:
                 return self.setup.definitions[card].faces[self.faces[card]]
             return self.setup.definitions[card]
         return self.token_defs[-card - 2]
+
+    def may_have_static(self, kind: str) -> bool:
+        """Whether any card or token of this game has a static ability of ``kind``."""
+        return kind in self.setup.static_kinds or any(
+            s.kind == kind for d in self.token_defs for s in d.static)
 
     def attachments_exist(self) -> bool:
         """Whether any permanent is attached to another (a fast check for the layers)."""

@@ -185,7 +185,7 @@ def _pumps(g, o, lost_after: int = -1):
     """(source, ability) for each static pump that affects ``o`` now; with
     ``lost_after`` >= 0 (``o`` lost all abilities then), only sources other than ``o``
     with a later timestamp (CR 613.7)."""
-    if o.zone != "battlefield":
+    if o.zone != "battlefield" or not g.may_have_static(_KIND):
         return
     for oid in g.battlefield:
         a = g.objects[oid]
