@@ -343,6 +343,21 @@ def _ask_unless(g, info: dict, player: int, possible: bool, rule: str):
     return None
 
 
+def begin_payment(g, item, payer: int, generic: int, colored) -> str:
+    """CR 118.12a / 608.2: while ``item`` resolves, ``payer`` pays a mana cost (``generic``
+    and ``colored`` amounts); resolution goes on once it is paid (the answer is True) or
+    given up. Returns "ask"."""
+    from .casting import continue_cast
+    from .state import CastContext
+    ctx = CastContext(None, "pay", "unless", payer)
+    ctx.generic, ctx.colored = generic, list(colored)
+    ctx.parent = g.cast
+    ctx.resume = item.oid
+    g.cast = ctx
+    continue_cast(g)
+    return "ask"
+
+
 def fire_sacrificed(g, o) -> None:
     from .areas.optional_costs import fire_sacrificed as fire
     fire(g, o)   # CR 701.21a / 603.2: "whenever you sacrifice" (areas/optional_costs)
@@ -640,8 +655,7 @@ def _destroy_if(g, item, eff, legal):
 def _counter_unless_pays(g, item, eff, legal):
     """CR 118.12a: the spell's controller is asked whether to pay, then pays (a mana
     payment during resolution); if they don't, the spell is countered."""
-    from .casting import can_afford, continue_cast
-    from .state import CastContext
+    from .casting import can_afford
     # target -1: the spell or ability the trigger refers to (ward, CR 702.21a).
     t = item.info.get("spell") if eff.target < 0 else _target(item, eff, legal)
     target = next((s for s in g.stack if s.oid == t), None)
@@ -655,13 +669,7 @@ def _counter_unless_pays(g, item, eff, legal):
     if info.get("unless") == "ask":
         if info.pop("answer", False):
             info["unless"] = "paying"
-            ctx = CastContext(None, "pay", "unless", payer)
-            ctx.generic, ctx.colored = eff.mana.generic, list(eff.mana.colored)
-            ctx.parent = g.cast
-            ctx.resume = item.oid
-            g.cast = ctx
-            continue_cast(g)
-            return "ask"
+            return begin_payment(g, item, payer, eff.mana.generic, eff.mana.colored)
         info["unless"] = "done"
         _counter(g, target)
         return None

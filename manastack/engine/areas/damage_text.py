@@ -524,10 +524,9 @@ def _pay_to_copy(g, item, eff, legal):
     """CR 707.10 / 707.10c / 118.12a: the effect on the target; then the target player (or
     the target permanent's controller, as it last existed) may pay; if they do, they may
     copy the spell and choose a new target for the copy, which is put on the stack."""
-    from ..casting import can_afford, continue_cast
-    from ..effects import _ask_unless, execute, first_target
+    from ..casting import can_afford
+    from ..effects import _ask_unless, begin_payment, execute, first_target
     from ..flow import ask
-    from ..state import CastContext
     info = item.info
     st = info.get("chain")
     if st is None:
@@ -553,13 +552,7 @@ def _pay_to_copy(g, item, eff, legal):
             if info.pop("answer", False):
                 info["unless"] = None
                 info["chain"] = "paying"
-                ctx = CastContext(None, "pay", "unless", payer)
-                ctx.generic, ctx.colored = eff.mana.generic, list(eff.mana.colored)
-                ctx.parent = g.cast
-                ctx.resume = item.oid
-                g.cast = ctx
-                continue_cast(g)
-                return "ask"
+                return begin_payment(g, item, payer, eff.mana.generic, eff.mana.colored)
             info["unless"] = None
             info["chain"] = "done"
             return None

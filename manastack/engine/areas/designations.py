@@ -521,9 +521,8 @@ def _sacrifice_unless_pays(g, item, eff, legal):
     """CR 118.12: the controller may pay; if they don't, they sacrifice the source (echo
     702.30a; cumulative upkeep 702.24a puts an age counter first and costs [cost] for each
     age counter)."""
-    from ..casting import can_afford, continue_cast
-    from ..effects import _ask_unless, put_counters
-    from ..state import CastContext
+    from ..casting import can_afford
+    from ..effects import _ask_unless, begin_payment, put_counters
     src = g.objects.get(item.source)
     if src is None or src.zone != "battlefield":
         return None
@@ -540,13 +539,7 @@ def _sacrifice_unless_pays(g, item, eff, legal):
     if info.get("unless") == "ask":
         if info.pop("answer", False):
             info["unless"] = "paying"
-            ctx = CastContext(None, "pay", "unless", player)
-            ctx.generic, ctx.colored = generic, colored
-            ctx.parent = g.cast
-            ctx.resume = item.oid
-            g.cast = ctx
-            continue_cast(g)
-            return "ask"
+            return begin_payment(g, item, player, generic, colored)
         info["unless"] = "done"
         _sacrifice(g, src)
         return None

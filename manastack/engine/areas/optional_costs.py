@@ -163,16 +163,9 @@ def _if_you_do(g, item, eff, legal):
         info["ifdo"] = st = "do"
     if st == "do":
         if eff.mana is not None:
-            from ..casting import continue_cast
-            from ..state import CastContext
+            from ..effects import begin_payment
             info["ifdo"] = "paying"
-            ctx = CastContext(None, "pay", "unless", player)
-            ctx.generic, ctx.colored = eff.mana.generic, list(eff.mana.colored)
-            ctx.parent = g.cast
-            ctx.resume = item.oid
-            g.cast = ctx
-            continue_cast(g)
-            return "ask"
+            return begin_payment(g, item, player, eff.mana.generic, eff.mana.colored)
         if eff.life:
             g.players[player].life -= eff.life
             g.event("119.4", f"{g.pname(player)} pays {eff.life} life")
