@@ -343,6 +343,22 @@ def _ask_unless(g, info: dict, player: int, possible: bool, rule: str):
     return None
 
 
+def run_effects(g, item, effects, legal, key: str):
+    """Carry out nested effects in order (CR 608.2c), keeping the position in
+    ``item.info[key]`` so that resolution resumes there after a decision; "ask" while one
+    waits for a decision."""
+    info = item.info
+    i = info.get(key, 0)
+    while i < len(effects):
+        info[key] = i
+        if execute(g, item, effects[i], legal) == "ask":
+            return "ask"
+        info.pop("answer", None)
+        i += 1
+    info[key] = i
+    return None
+
+
 def begin_payment(g, item, payer: int, generic: int, colored) -> str:
     """CR 118.12a / 608.2: while ``item`` resolves, ``payer`` pays a mana cost (``generic``
     and ``colored`` amounts); resolution goes on once it is paid (the answer is True) or

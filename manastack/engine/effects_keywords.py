@@ -11,7 +11,7 @@ def _if_kicked(g, item, eff, legal):
     """CR 702.33d: "if this spell was kicked" checks whether its kicker cost was paid;
     the chosen branch's effects run in order, resuming at a decision (CR 608.2c)."""
     from .costs import times_paid
-    from .effects import execute
+    from .effects import run_effects
     info = item.info
     if item.is_spell or "cost_choice" in info:
         kicked = times_paid(item)
@@ -19,16 +19,7 @@ def _if_kicked(g, item, eff, legal):
         src = g.objects.get(item.source)
         kicked = src.kicked if src is not None else 0
     effects = eff.effects if kicked >= eff.times else eff.otherwise
-    key = f"kicked{info.get('step', 0)}"
-    i = info.get(key, 0)
-    while i < len(effects):
-        info[key] = i
-        if execute(g, item, effects[i], legal) == "ask":
-            return "ask"
-        info.pop("answer", None)
-        i += 1
-    info[key] = i
-    return None
+    return run_effects(g, item, effects, legal, f"kicked{info.get('step', 0)}")
 
 
 def _pump_subject(g, item, eff, legal):

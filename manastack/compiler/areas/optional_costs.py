@@ -148,6 +148,18 @@ _TOKENS = {"blood": BLOOD_TOKEN, "map": MAP_TOKEN}
 # ---------------------------------------------------------------- costs
 
 
+def _card_spec(zone: str, non: str | None, card_type: str | None) -> TargetSpec:
+    """"a [non]creature card" in your hand or graveyard, as the spec of a cost's choice."""
+    types, quals = (), ()
+    if card_type:
+        t = card_type.capitalize()
+        if non:
+            quals = (f"non:{t}",)
+        else:
+            types = (t,)
+    return TargetSpec("card", zone=zone, controller="you", types=types, quals=quals)
+
+
 def choice_cost(part: str):
     """CR 118.3: a cost that discards or sacrifices chosen objects: "Discard a card",
     "Discard two cards", "Discard a creature card", "Sacrifice an artifact or creature",
@@ -159,28 +171,12 @@ def choice_cost(part: str):
         n = _NUM[m.group(1)]
         if n > 1 and not low.endswith("cards") or n == 1 and low.endswith("cards"):
             return None
-        types, quals = (), ()
-        if m.group(3):
-            t = m.group(3).capitalize()
-            if m.group(2):
-                quals = (f"non:{t}",)
-            else:
-                types = (t,)
-        return ChoiceCost("discard", n, TargetSpec("card", zone="hand", controller="you",
-                                                   types=types, quals=quals))
+        return ChoiceCost("discard", n, _card_spec("hand", m.group(2), m.group(3)))
     m = re.fullmatch(r"exile (a|an|one|two|three) (?:(non)?(artifact|creature|land|instant|sorcery|"
                      r"enchantment) )?cards? from your graveyard", low)
     if m:
-        n = _NUM[m.group(1)]
-        types, quals = (), ()
-        if m.group(3):
-            t = m.group(3).capitalize()
-            if m.group(2):
-                quals = (f"non:{t}",)
-            else:
-                types = (t,)
-        return ChoiceCost("exile", n, TargetSpec("card", zone="graveyard", controller="you",
-                                                 types=types, quals=quals))
+        return ChoiceCost("exile", _NUM[m.group(1)],
+                          _card_spec("graveyard", m.group(2), m.group(3)))
     m = re.fullmatch(r"sacrifice (an?|another) (artifact|creature|enchantment|land) or "
                      r"(artifact|creature|enchantment|land)", low)
     if m and m.group(2) != m.group(3):

@@ -630,20 +630,11 @@ _register_suspend()
 def _if_bargained(g, item, eff, legal):
     """CR 702.166b: the bargained branch or the other, effects in order (resuming at a
     decision, CR 608.2c)."""
-    from ..effects import execute
+    from ..effects import run_effects
     info = item.info
     paid = "bargain" in info.get("cost_choice", {}).get("additional", ())
     effects = eff.effects if paid else eff.otherwise
-    key = f"bargained{info.get('step', 0)}"
-    i = info.get(key, 0)
-    while i < len(effects):
-        info[key] = i
-        if execute(g, item, effects[i], legal) == "ask":
-            return "ask"
-        info.pop("answer", None)
-        i += 1
-    info[key] = i
-    return None
+    return run_effects(g, item, effects, legal, f"bargained{info.get('step', 0)}")
 
 
 def _register_bargain():

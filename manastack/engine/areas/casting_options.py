@@ -241,22 +241,14 @@ def _no_regeneration(g, item, eff, legal):
     """CR 701.19c: the permanents this effect destroys can't be regenerated: while its
     effects happen, a marker (layer ``no_regen``) tells ``zones.regenerated`` to ignore
     regeneration shields; it ends with them."""
-    from ..effects import _add_effect, execute
-    from ..state import ContinuousEffect
-    info = item.info
-    key = f"noregen{info.get('step', 0)}"
-    i = info.get(key, 0)
-    if i == 0 and not any(e.layer == "no_regen" and e.data == item.oid for e in g.effects):
+    from ..effects import _add_effect, run_effects
+    key = f"noregen{item.info.get('step', 0)}"
+    if item.info.get(key, 0) == 0 and not any(e.layer == "no_regen" and e.data == item.oid
+                                              for e in g.effects):
         _add_effect(g, layer="no_regen", affected=-1, until="end_of_turn", data=item.oid)
-    while i < len(eff.effects):
-        info[key] = i
-        if execute(g, item, eff.effects[i], legal) == "ask":
-            return "ask"
-        info.pop("answer", None)
-        i += 1
-    info[key] = i
+    if run_effects(g, item, eff.effects, legal, key) == "ask":
+        return "ask"
     g.effects = [e for e in g.effects if not (e.layer == "no_regen" and e.data == item.oid)]
-    _ = ContinuousEffect
     return None
 
 

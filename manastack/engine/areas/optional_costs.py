@@ -65,19 +65,8 @@ def _quality(types, q: str) -> bool:
 
 
 def _run_nested(g, item, effects, legal, key: str):
-    """Carry out nested effects in order (CR 608.2c), keeping the position in
-    ``item.info[key]``; "ask" while one waits for a decision."""
-    from ..effects import execute
-    info = item.info
-    i = info.get(key, 0)
-    while i < len(effects):
-        info[key] = i
-        if execute(g, item, effects[i], legal) == "ask":
-            return "ask"
-        info.pop("answer", None)
-        i += 1
-    info[key] = i
-    return None
+    from ..effects import run_effects
+    return run_effects(g, item, effects, legal, key)
 
 
 def _if_paid(g, item, eff, legal):
