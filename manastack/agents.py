@@ -34,18 +34,93 @@ def meaningful_actions(game, acts=None):
     return acts
 
 
+MAX_REPEATS = 3   # the same activation of one object, in one turn, that changed nothing
+
+
+def _observable(game) -> tuple:
+    """What the players can see of the game, but the stack: life, poison, zone sizes,
+    mana pools and each permanent's state, power and toughness."""
+    ps = tuple((p.life, p.poison, len(p.hand), len(p.library), len(p.graveyard),
+                len(p.exile), tuple(p.pool)) for p in game.players)
+    bf = []
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        pt = (power(game, o), toughness(game, o)) if is_creature(o, game) else ()
+        bf.append((oid, o.tapped, o.damage, tuple(sorted(o.counters.items()))
+                   if o.counters else (), o.attached_to, pt))
+    return ps, tuple(bf)
+
+
+class LoopGuard:
+    """What keeps an agent from looping where the rules let it (issue 17): an
+    announcement the engine reversed (CR 733.1: it couldn't be completed) is not chosen
+    again in that turn, and one activation of one object is chosen at most
+    ``MAX_REPEATS`` times in a turn unless the game changed visibly since its last
+    activation (free, repeatable abilities such as {X} with X = 0)."""
+
+    __slots__ = ("key", "reversed", "counts", "last")
+
+    def __init__(self) -> None:
+        self.key = None
+        self.reversed: set = set()
+        self.counts: dict = {}
+        self.last = None   # (action, step, stack size, what was seen) of the last announcement
+
+    def filter(self, game, acts) -> list:
+        """The priority answers ``acts`` without the looping ones (passing stays)."""
+        key = (id(game.setup), game.turn)
+        if key != self.key:
+            self.key, self.reversed, self.counts, self.last = key, set(), {}, None
+        if self.last is not None:
+            a, step, size, before = self.last
+            self.last = None
+            if game.step == step and len(game.stack) == size and a in acts \
+                    and _observable(game) == before:
+                self.reversed.add(a)   # back where it was announced: it was reversed
+        out = []
+        seen = None
+        for a in acts:
+            if a in self.reversed:
+                continue
+            if a.kind == "activate":
+                n, before = self.counts.get((a.obj, a.ability), (0, None))
+                if n >= MAX_REPEATS:
+                    if seen is None:
+                        seen = _observable(game)
+                    if seen == before:
+                        continue
+            out.append(a)
+        return out or [a for a in acts if a.kind == "pass"] or list(acts)
+
+    def chose(self, game, a) -> None:
+        """Note the priority answer ``a`` the agent is about to give."""
+        if a.kind in ("cast", "activate"):
+            seen = _observable(game)
+            self.last = (a, game.step, len(game.stack), seen)
+            if a.kind == "activate":
+                n, _ = self.counts.get((a.obj, a.ability), (0, None))
+                self.counts[(a.obj, a.ability)] = (n + 1, seen)
+
+
 class RandomAgent:
     """Chooses uniformly among the legal actions, with two conveniences: mana abilities
     are left out at priority (they are activated while paying), and a mana payment is
-    made automatically when the engine can."""
+    made automatically when the engine can; a ``LoopGuard`` keeps it from repeating
+    reversed announcements and free activations that change nothing."""
 
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
+        self.guard = LoopGuard()
 
     def choose(self, game) -> Action:
         acts = meaningful_actions(game)
+        if game.decision.kind == "priority":
+            acts = self.guard.filter(game, acts)
+            a = acts[self.rng.below(len(acts))]
+            self.guard.chose(game, a)
+            return a
         return acts[self.rng.below(len(acts))]
 
 
@@ -135,6 +210,7 @@ class HeuristicAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
         self.intent: tuple[int, int] | None = None   # (card index, target) of our spell
+        self.guard = LoopGuard()
 
     def choose(self, game) -> Action:
         d = game.decision
@@ -149,7 +225,9 @@ class HeuristicAgent:
                     return a
             return acts[0]
         if k == "priority":
-            return self._priority(game, me, acts)
+            a = self._priority(game, me, self.guard.filter(game, acts))
+            self.guard.chose(game, a)
+            return a
         if k == "targets":
             return self._target(game, me, acts)
         if k == "attackers":
@@ -503,12 +581,16 @@ def make_agent(name: str, seed: int = 0, **options):
 
 
 def play_game(game, agents, max_decisions: int = 100_000):
-    """Let ``agents`` (one per player) play ``game`` to the end; returns the game."""
+    """Let ``agents`` (one per player) play ``game`` to the end; returns the game. A game
+    without decision limits of its own (``Options.max_decisions``) ends as a draw after
+    ``max_decisions`` more decisions (``game.ended_by`` says so)."""
     n = 0
     while not game.is_over:
         d = game.decision
         game.apply(agents[d.player].choose(game))
         n += 1
-        if n > max_decisions:
-            raise RuntimeError("game did not end")
+        if n >= max_decisions and not game.is_over:
+            from .engine.flow import end_by_decision_limit
+            end_by_decision_limit(game, f"play_game's limit of {max_decisions} decisions "
+                                  "reached")
     return game

@@ -140,42 +140,47 @@ def spell_cost(g, o, x: int = 0):
 
 def castable_for_some_cost(g, player: int, o, zone: str, forced: str | None = None) -> bool:
     """Whether some cost choice (CR 601.2b) could be paid: mana, life and other costs."""
-    from .costs import alt_cost, cost_options, total_cost
+    from .costs import cost_options
+    return any(cost_option_payable(g, player, o, opt)
+               for opt in cost_options(o.defn, zone, forced))
+
+
+def cost_option_payable(g, player: int, o, opt: dict) -> bool:
+    """Whether the total cost of casting ``o`` with cost choice ``opt`` (CR 601.2b)
+    could be paid now: mana (601.2f-h), life (119.4) and the other costs (118.3)."""
+    from .costs import alt_cost, total_cost
     from .areas.casting_options import alternative_permitted
-    for opt in cost_options(o.defn, zone, forced):
-        if not alternative_permitted(g, player, o, opt):
-            continue   # CR 118.9: "If you control a Swamp, you may pay ..."
-        generic, colored, life = total_cost(g, o, opt)
-        if life and g.players[player].life < life:
-            continue   # CR 119.4: can't pay more life than you have
-        alt = alt_cost(o.defn, opt.get("alternative"))
-        needed = (alt.choices if alt is not None else ()) + tuple(
-            cc for rc in o.defn.required for cc in rc.choices) + tuple(
-            cc for name in opt.get("additional", ()) for a in o.defn.additional
-            if a.name == name for cc in a.cost.choices)
-        if any(len(choice_candidates(g, player, cc, o.oid)) < cc.count for cc in needed):
-            continue
-        if "delve" in o.defn.keywords:
-            # CR 702.66a: each card in the graveyard may pay {1}.
-            generic = max(0, generic - len(g.players[player].graveyard))
-        if "convoke" in o.defn.keywords:
-            # CR 702.51a: each untapped creature may pay {1} or one mana of its color.
-            from ..mana import TYPE_INDEX
-            colored = list(colored)
-            for oid in convoke_candidates(g, player):
-                k = next((TYPE_INDEX[c] for c in g.objects[oid].defn.colors
-                          if colored[TYPE_INDEX[c]] > 0), None)
-                if k is not None:
-                    colored[k] -= 1
-                elif generic > 0:
-                    generic -= 1
-        if "improvise" in o.defn.keywords:
-            # CR 702.126a: each untapped artifact may pay {1}.
-            from .areas.casting_keywords import improvise_candidates
-            generic = max(0, generic - len(improvise_candidates(g, player)))
-        if can_afford(g, player, generic, colored):
-            return True
-    return False
+    if not alternative_permitted(g, player, o, opt):
+        return False   # CR 118.9: "If you control a Swamp, you may pay ..."
+    generic, colored, life = total_cost(g, o, opt)
+    if life and g.players[player].life < life:
+        return False   # CR 119.4: can't pay more life than you have
+    alt = alt_cost(o.defn, opt.get("alternative"))
+    needed = (alt.choices if alt is not None else ()) + tuple(
+        cc for rc in o.defn.required for cc in rc.choices) + tuple(
+        cc for name in opt.get("additional", ()) for a in o.defn.additional
+        if a.name == name for cc in a.cost.choices)
+    if any(len(choice_candidates(g, player, cc, o.oid)) < cc.count for cc in needed):
+        return False
+    if "delve" in o.defn.keywords:
+        # CR 702.66a: each card in the graveyard may pay {1}.
+        generic = max(0, generic - len(g.players[player].graveyard))
+    if "convoke" in o.defn.keywords:
+        # CR 702.51a: each untapped creature may pay {1} or one mana of its color.
+        from ..mana import TYPE_INDEX
+        colored = list(colored)
+        for oid in convoke_candidates(g, player):
+            k = next((TYPE_INDEX[c] for c in g.objects[oid].defn.colors
+                      if colored[TYPE_INDEX[c]] > 0), None)
+            if k is not None:
+                colored[k] -= 1
+            elif generic > 0:
+                generic -= 1
+    if "improvise" in o.defn.keywords:
+        # CR 702.126a: each untapped artifact may pay {1}.
+        from .areas.casting_keywords import improvise_candidates
+        generic = max(0, generic - len(improvise_candidates(g, player)))
+    return can_afford(g, player, generic, colored)
 
 
 def has_targets(g, ab, controller: int) -> bool:

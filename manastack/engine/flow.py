@@ -108,6 +108,10 @@ def ask(g, player: int, kind: str, data: dict | None = None) -> None:
         return
     acts = g.legal_actions()
     n = len(acts)
+    if kind == "cost_choice" and n == 1 and len(data["options"]) > 1:
+        # CR 601.2b: the caster announces the costs; a choice that can't be paid is left
+        # out of the legal actions but still theirs to make, so the decision is asked.
+        return
     if n <= 1:
         from .legal import perform, perform_none
         g._legal_cache = None
@@ -115,6 +119,27 @@ def ask(g, player: int, kind: str, data: dict | None = None) -> None:
             perform(g, acts[0], auto=True)
         else:
             perform_none(g)
+
+
+def check_decision_limits(g) -> None:
+    """``Options.max_decisions_per_turn`` / ``max_decisions``: a game whose players have
+    made that many decisions in this turn, or in all, ends as a draw. (CR 104.4b draws a
+    loop of mandatory actions, which ``run`` and the state-based actions stop; a loop
+    with an optional action, as free activations repeated at will, is not a draw by the
+    rules, so a program needs this limit to end.)"""
+    opts = g.setup.options
+    n = len(g.actions)
+    if opts.max_decisions and n >= opts.max_decisions:
+        end_by_decision_limit(g, f"decision limit {opts.max_decisions} reached")
+    elif opts.max_decisions_per_turn and n - g.turn_start >= opts.max_decisions_per_turn:
+        end_by_decision_limit(g, f"decision limit {opts.max_decisions_per_turn} reached "
+                              f"in turn {g.turn}")
+
+
+def end_by_decision_limit(g, why: str) -> None:
+    """End the game as a draw because too many decisions were made (not a rule)."""
+    from .game import EndedBy
+    sba.end_game(g, None, "104.4", f"{why}: the game is a draw", by=EndedBy.DECISION_LIMIT)
 
 
 # ---------------------------------------------------------------- priority (CR 117)
@@ -193,11 +218,11 @@ def end_turn_and_begin_next(g) -> None:
     draw (a simulation option, not a rule)."""
     limit = g.setup.options.max_turns
     if limit and g.turn >= limit:
-        g.over = True
-        g.winner = None
-        g.pending = None
-        g.event("104.4", f"turn limit {limit} reached: the game is a draw")
+        from .game import EndedBy
+        sba.end_game(g, None, "104.4", f"turn limit {limit} reached: the game is a draw",
+                     by=EndedBy.TURN_LIMIT)
         return
+    g.turn_start = len(g.actions)
     g.turn += 1
     g.active = 1 - g.active
     for p in g.players:

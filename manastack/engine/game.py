@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 from functools import cached_property
 from dataclasses import dataclass, field
+from enum import Enum
 
 from ..compiler.abilities import CardDefinition
-from .actions import Action, IllegalAction
+from .actions import Action, IllegalAction, MalformedAction
 from .areas import trigger_text_turn as _turn_facts
 from .rng import Rng
 from .state import (FIRST_OBJECT_ID, CastContext, Combat, ContinuousEffect, Decision, Obj,
@@ -27,7 +28,11 @@ class Options:
     simulations; 0 = none). ``auto_pass``: a player whose only choices at priority are
     passing and mana abilities passes without being asked (for fast playouts; off by
     default, since the scenario contract asks priority always). ``mulligans``: play the
-    London mulligan (CR 103.5). ``log``: keep the event log."""
+    London mulligan (CR 103.5). ``log``: keep the event log. ``max_decisions_per_turn``
+    and ``max_decisions``: after that many decisions (actions applied) in one turn, or
+    in the whole game, the game ends as a draw (0 = no limit; ``new_game`` sets 2,000 and
+    50,000, scenarios none): the rules let players repeat optional actions forever
+    (CR 104.4b draws only loops of mandatory ones), a program must not."""
 
     max_turns: int = 0
     auto_pass: bool = False
@@ -35,6 +40,37 @@ class Options:
     log: bool = True
     starting_life: int = 20
     hand_size: int = 7
+    max_decisions_per_turn: int = 0
+    max_decisions: int = 0
+
+
+# The limits ``new_game`` puts on a game unless told otherwise.
+DEFAULT_DECISION_LIMITS = {"max_decisions_per_turn": 2_000, "max_decisions": 50_000}
+
+
+class EndedBy(str, Enum):
+    """How a game ended: by the rules (CR 104), or by one of the options' limits."""
+
+    RULES = "rules"
+    TURN_LIMIT = "turn_limit"
+    DECISION_LIMIT = "decision_limit"
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How and why the game ended: ``by``, the rule (or limit) named in the log, and the
+    logged text."""
+
+    by: EndedBy
+    rule: str
+    text: str
+
+    def to_json(self) -> dict:
+        return {"by": self.by.value, "rule": self.rule, "text": self.text}
+
+    @staticmethod
+    def from_json(d: dict) -> "Ending":
+        return Ending(EndedBy(d["by"]), d["rule"], d["text"])
 
 
 @dataclass(frozen=True)
@@ -69,7 +105,7 @@ class Game:
                  "next_id", "timestamp", "log", "actions", "over", "winner", "stage",
                  "starting_player", "loop_guard", "cleanup_again", "waiting", "placing",
                  "tokens", "token_defs", "links", "designations", "turn_facts", "_legal_cache",
-                 "faces", "adventures", "cast_permits")
+                 "faces", "adventures", "cast_permits", "turn_start", "ending")
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -113,6 +149,8 @@ class Game:
         # cards in exile their owner may cast later: [object id, "plot"/"foretell", turn]
         # (CR 702.170d, 702.143a; areas/casting_keywords.py)
         self.cast_permits: list[list] = []
+        self.turn_start = 0              # index in ``actions`` of this turn's first decision
+        self.ending: Ending | None = None   # how the game ended (None while it goes on)
 
     def card_definition(self, card: int):
         """The definition of card number ``card`` (a token's when negative)."""
@@ -167,6 +205,19 @@ class Game:
     def is_over(self) -> bool:
         return self.over
 
+    @property
+    def ended_by(self) -> EndedBy | None:
+        """How the game ended (``EndedBy.RULES``, ``TURN_LIMIT`` or ``DECISION_LIMIT``),
+        None while it goes on."""
+        if not self.over:
+            return None
+        return self.ending.by if self.ending is not None else EndedBy.RULES
+
+    @property
+    def turn_decisions(self) -> int:
+        """Decisions (actions applied) so far in this turn."""
+        return len(self.actions) - self.turn_start
+
     def legal_actions(self):
         """The legal answers to the pending decision (a list, or a lazy sequence view
         for declarations with very many answers)."""
@@ -181,7 +232,15 @@ class Game:
         the rule) and changes nothing when the action is not legal now."""
         from .legal import perform, validate
         if not isinstance(action, Action):
-            raise IllegalAction(f"not an Action: {action!r}")
+            r = repr(action)
+            raise MalformedAction("expected a manastack Action (e.g. Action('pass')), got "
+                                  f"{type(action).__name__} {r if len(r) < 60 else r[:57] + '...'}")
+        try:
+            action._key()
+        except AttributeError:
+            raise MalformedAction("a malformed Action (made without Action(...))") from None
+        if player is not None and (type(player) is not int or player not in (0, 1)):
+            raise MalformedAction(f"player: expected 0 or 1, got {player!r}")
         if player is not None and self.pending is not None and player != self.pending.player:
             kind = self.pending.kind
             raise IllegalAction(
@@ -192,8 +251,10 @@ class Game:
         self.actions.append(action)
         self._legal_cache = None
         perform(self, action)
-        from .flow import run
+        from .flow import check_decision_limits, run
         run(self)
+        if not self.over:
+            check_decision_limits(self)
 
     def clone(self) -> "Game":
         """An independent copy sharing nothing mutable with this game (DESIGN: cheap)."""
@@ -234,6 +295,8 @@ class Game:
         g.adventures = self.adventures[:]
         g.turn_facts = _turn_facts.copy(self.turn_facts) if self.turn_facts else {}
         g.cast_permits = [p[:] for p in self.cast_permits]
+        g.turn_start = self.turn_start
+        g.ending = self.ending
         g._legal_cache = None
         return g
 
@@ -273,6 +336,8 @@ class Game:
             "adventures": self.adventures[:],
             "turn_facts": _turn_facts.to_json(self.turn_facts),
             "cast_permits": [p[:] for p in self.cast_permits],
+            "turn_start": self.turn_start,
+            "ending": self.ending.to_json() if self.ending is not None else None,
         }
 
     def load_state_dict(self, d: dict) -> None:
@@ -308,6 +373,8 @@ class Game:
         self.cleanup_again = d["cleanup_again"]
         self.waiting = [tuple(r) for r in d.get("waiting", [])]
         self.placing = [tuple(r) for r in d.get("placing", [])]
+        self.turn_start = d.get("turn_start", 0)
+        self.ending = Ending.from_json(d["ending"]) if d.get("ending") else None
         self._legal_cache = None
 
     def to_json(self) -> str:

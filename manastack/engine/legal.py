@@ -8,7 +8,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..mana import TYPE_INDEX, pool_can_pay
-from .actions import AUTO, PASS, PAY, Action, IllegalAction, ProductActions, SubsetActions
+from .actions import (AUTO, PASS, PAY, Action, IllegalAction, ProductActions, SubsetActions,
+                      MalformedAction, freeze as _freeze_option, holds_bool)
 from .costs import apply_choice, symbol_options
 from .casting import (after_payment, auto_pay, begin_activate, begin_cast, can_afford,
                       can_pay_other_costs, can_pay_tap, continue_cast, has_targets,
@@ -278,7 +279,7 @@ def legal_actions(g):
     if k == "yes_no":
         return [Action("choose", choice=True), Action("choose", choice=False)]
     if k == "cost_choice":
-        return [Action("choose", choice=opt) for opt in d.data["options"]]
+        return [Action("choose", choice=opt) for opt in completable_cost_choices(g, d)]
     if k == "mode":
         # CR 700.2: a mode may be chosen once; "one or both" allows 1 or 2 modes; CR 700.2a
         # / 603.3c: a mode that needs a target no object can be is not chosen.
@@ -406,6 +407,39 @@ def _mode_possible(g, player: int, number: int) -> bool:
     return all(spec.minimum == 0 or candidates(g, spec, player, item) for spec in mode.targets)
 
 
+def completable_cost_choices(g, d) -> list:
+    """CR 601.2b + 733.1: the cost choices of the spell or ability being cast whose total
+    cost could be paid now. A choice that provably can't be paid is left out of the
+    legal actions (choosing it is still accepted: the announcement is then reversed)."""
+    ctx = g.cast
+    opts = d.data["options"]
+    if ctx is None or not g.stack or d.data.get("resolving"):
+        return opts
+    item = g.stack[-1]
+    if ctx.kind == "spell":
+        from .casting import cost_option_payable
+        o = g.objects.get(item.source)
+        if o is None:
+            return opts
+        return [op for op in opts if cost_option_payable(g, ctx.player, o, op)]
+    if ctx.kind == "ability" and ctx.source in g.objects:
+        from .casting import ctx_ability
+        o = g.objects[ctx.source]
+        ab = ctx_ability(g, ctx)
+        excl = o.oid if (ab.cost.tap or ab.cost.untap) else None
+        out = []
+        for op in opts:
+            generic, colored, life = apply_choice(ab.cost.mana, op)
+            if o.defn.static:
+                from .areas.casting_options import reduce_activation_cost
+                generic, colored = reduce_activation_cost(g, o, ctx.ability, generic, colored)
+            if g.players[ctx.player].life >= life and can_afford(g, ctx.player, generic,
+                                                                 colored, exclude=excl):
+                out.append(op)
+        return out
+    return opts
+
+
 def pay_actions(g, player: int) -> list[Action]:
     """CR 601.2g-h: activate a mana ability, pay from the pool, or let the engine pay."""
     ctx = g.cast
@@ -469,6 +503,13 @@ def validate(g, action: Action) -> None:
             _illegal("509.1", f"blockers are being declared, not {action.kind!r}")
     elif action.kind != "choose":
         _illegal("117.1", f"the pending decision is {k!r}; answer it with 'choose'")
+    if action.kind == "choose" and (type(action.choice) is not bool if k == "yes_no"
+                                    else holds_bool(action.choice)):
+        raise MalformedAction(f"choice: a {k!r} decision is answered by "
+                              + ("true or false" if k == "yes_no" else "numbers, names or "
+                                 "lists of them, not a bool") + f", got {action.choice!r}")
+    if k in ("attackers", "blockers") and holds_bool(action.choice):
+        raise MalformedAction(f"choice: object ids are integers, not bools: {action.choice!r}")
     if k == "choose_cards" and "count" in d.data and "cards" in d.data:
         ch = action.choice
         cards = d.data["cards"]
@@ -542,6 +583,9 @@ def validate(g, action: Action) -> None:
         return
     if action in g.legal_actions():
         return
+    if k == "cost_choice" and any(_freeze_option(op) == action.choice
+                                  for op in d.data["options"]):
+        return   # CR 733.1: announced, it can't be paid: the cast will be reversed
     _explain(g, action)
 
 
@@ -728,7 +772,7 @@ def perform_none(g) -> None:
         g.cast = None
         g.event("603.3c", f"{g.card_definition(item.source_card).name}'s ability has no mode "
                 "that can be chosen and is removed from the stack")
-    elif (d.kind in ("pay_mana", "targets", "mode") or d.kind in CHOICE_COSTS) \
+    elif (d.kind in ("pay_mana", "targets", "mode", "cost_choice") or d.kind in CHOICE_COSTS) \
             and not d.data.get("resolving"):
         reverse_cast(g, "601.2c: no legal target" if d.kind == "targets"
                      else "601.2h: the cost can't be paid")

@@ -147,8 +147,10 @@ def _enchant_ok(g, aura, host) -> bool:
     return not protected_from(g, host, aura)
 
 
-def end_game(g, winner: int | None, rule: str, text: str) -> None:
-    """CR 104.1: the game ends immediately."""
+def end_game(g, winner: int | None, rule: str, text: str, by=None) -> None:
+    """CR 104.1: the game ends immediately (``by`` an options limit, else the rules)."""
+    from .game import EndedBy, Ending
+    g.ending = Ending(by or EndedBy.RULES, rule, text)
     g.over = True
     g.winner = winner
     g.pending = None

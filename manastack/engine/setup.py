@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..cards import CardData
 from ..compiler import compile_card, definition_for
 from ..decklist import DeckError, load_decklist
-from .game import Game, Options, Setup
+from .game import DEFAULT_DECISION_LIMITS, Game, Options, Setup
 
 
 class UnsupportedCard(DeckError):
@@ -96,6 +96,8 @@ def new_game(decks, seed: int = 0, **options) -> Game:
     if len(decks) != 2:
         raise ValueError("a game needs exactly two decks")
     names = [deck_card_names(d) for d in decks]
+    for k, v in DEFAULT_DECISION_LIMITS.items():
+        options.setdefault(k, v)
     setup = make_setup(names, seed, Options(**options))
     g = Game(setup)
     idx = 0
