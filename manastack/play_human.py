@@ -62,9 +62,10 @@ class HumanGame:
 
     # ------------------------------------------------------------ main loop
     def run(self) -> int | None:
-        """Play until the game ends (returns the winner) or a human quits (raises Quit)."""
-        g = self.game
-        while not g.is_over:
+        """Play until the game ends (returns the winner) or a human quits (raises Quit).
+        The game and the agents are read afresh at each decision: ``undo`` replaces both."""
+        while not self.game.is_over:
+            g = self.game
             self.show_events()
             d = g.decision
             agent = self.agents[d.player]
@@ -73,7 +74,7 @@ class HumanGame:
                 continue
             self.human_turn(d.player)
         self.show_events()
-        return g.winner
+        return self.game.winner
 
     def human_turn(self, me: int) -> None:
         self.render(me)
