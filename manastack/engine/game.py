@@ -390,16 +390,13 @@ class Game:
         }, separators=(",", ":"))
 
     @staticmethod
-    def from_json(text: str) -> "Game":
-        """Rebuild a game from ``to_json`` output, losslessly."""
-        from .setup import make_setup_from_dict
-        d = json.loads(text)
-        if d.get("format") != JSON_FORMAT:
-            raise ValueError(f"not a manastack game (format {d.get('format')!r})")
-        g = Game(make_setup_from_dict(d["setup"]))
-        g.load_state_dict(d["state"])
-        g.actions = [Action.from_json(a) for a in d["actions"]]
-        return g
+    def from_json(text: str, max_bytes: int | None = None) -> "Game":
+        """Rebuild a game from ``to_json`` output, losslessly. Anything that is not such
+        a game (bad JSON, a wrong type, an impossible state) raises ``GameFormatError``
+        (a ``ValueError``) naming the JSON path of the first problem (engine/game_format.py);
+        ``max_bytes`` bounds the text (default 8 MB)."""
+        from .game_format import MAX_GAME_JSON_BYTES, load_game
+        return load_game(text, max_bytes or MAX_GAME_JSON_BYTES)
 
     def __repr__(self) -> str:
         return (f"<Game turn {self.turn} {self.step} active=P{self.active + 1} "
