@@ -128,7 +128,7 @@ class ObjectModel(_Strict):
 
 class StackItemModel(_Strict):
     oid: Oid
-    source: Oid
+    source: Int          # -1: an ability with no source (a designation's)
     controller: PlayerIndex
     ability: Count | None
     targets: list[Int]
