@@ -43,19 +43,74 @@ def path_str(path: tuple) -> str:
     return out
 
 
+# Limits of a scenario file: its size, how deep its YAML nests and how many values it
+# holds once its aliases are expanded (a YAML alias repeats an anchored value: a small
+# file of nested aliases would otherwise expand to gigabytes, "billion laughs").
+MAX_FILE_BYTES = 1024 * 1024
+MAX_DEPTH = 50
+MAX_VALUES = 100_000
+
+
+class _TooLarge(Exception):
+    def __init__(self, message, line=None):
+        super().__init__(message)
+        self.message, self.line = message, line
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """PyYAML's safe loader with the nesting of its node tree bounded as it is composed
+    (the composer is recursive)."""
+
+    def __init__(self, stream) -> None:
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent, index):
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                mark = self.peek_event().start_mark
+                raise _TooLarge(f"nested more than {MAX_DEPTH} deep", mark.line + 1)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
 def parse_yaml(text: str):
     """Parse one YAML document into (data, lines): ``lines`` maps key paths (tuples) to
-    1-based line numbers. Raises ``yaml.YAMLError`` or ``_DuplicateKey``."""
-    loader = yaml.SafeLoader(text)
+    1-based line numbers. Raises ``yaml.YAMLError``, ``_DuplicateKey`` or ``_TooLarge``
+    (nesting, an alias that contains itself, more than ``MAX_VALUES`` values once
+    aliases are expanded)."""
+    loader = _BoundedLoader(text)
     try:
         node = loader.get_single_node()
     finally:
         loader.dispose()
     constructor = SafeConstructor()
     lines: dict[tuple, int] = {}
+    count = [0]
+    inside: set[int] = set()   # the nodes being converted (an alias to one is a loop)
 
     def conv(n, path):
+        count[0] += 1
+        if count[0] > MAX_VALUES:
+            raise _TooLarge(f"more than {MAX_VALUES:,} values once its aliases are "
+                            "expanded", n.start_mark.line + 1)
+        if len(path) > MAX_DEPTH:
+            raise _TooLarge(f"nested more than {MAX_DEPTH} deep", n.start_mark.line + 1)
         lines.setdefault(path, n.start_mark.line + 1)
+        if isinstance(n, MappingNode | SequenceNode):
+            if id(n) in inside:
+                raise _TooLarge("an alias refers to a value that contains it",
+                                n.start_mark.line + 1)
+            inside.add(id(n))
+            try:
+                return conv_collection(n, path)
+            finally:
+                inside.discard(id(n))
+        return constructor.construct_object(n)
+
+    def conv_collection(n, path):
         if isinstance(n, MappingNode):
             out = {}
             for kn, vn in n.value:
@@ -69,9 +124,7 @@ def parse_yaml(text: str):
                 lines[path + (k,)] = kn.start_mark.line + 1
                 out[k] = conv(vn, path + (k,))
             return out
-        if isinstance(n, SequenceNode):
-            return [conv(v, path + (i,)) for i, v in enumerate(n.value)]
-        return constructor.construct_object(n)
+        return [conv(v, path + (i,)) for i, v in enumerate(n.value)]
 
     if node is None:
         return None, lines
@@ -124,13 +177,25 @@ def load_file(path: str | Path) -> list[Scenario]:
     problems are recorded in each scenario's ``errors``."""
     file = str(path)
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ValueError(f"it is {size:,} bytes, more than the {MAX_FILE_BYTES:,} a "
+                             "scenario file may have")
         text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
+    except (OSError, UnicodeDecodeError, ValueError) as e:
         sc = Scenario(file, -1, {}, {})
         sc.errors.append(ScenarioError(file, "", None, f"can't read the file: {e}"))
         return [sc]
     try:
         data, lines = parse_yaml(text)
+    except _TooLarge as e:
+        sc = Scenario(file, -1, {}, {})
+        sc.errors.append(ScenarioError(file, "", e.line, f"refused: {e.message}"))
+        return [sc]
+    except RecursionError:
+        sc = Scenario(file, -1, {}, {})
+        sc.errors.append(ScenarioError(file, "", None, "refused: nested too deep"))
+        return [sc]
     except _DuplicateKey as e:
         sc = Scenario(file, -1, {}, {})
         sc.errors.append(ScenarioError(file, str(e.key), e.line, "duplicate key"))
