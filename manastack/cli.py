@@ -47,6 +47,28 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> "typer.Exit":
     return typer.Exit(code)
 
 
+# Bounds of numeric arguments (a seed is a 63-bit number; nothing sensible needs more).
+MAX_SEED = 2 ** 63 - 1
+MAX_TURNS = 1_000_000
+MAX_GAMES = 10_000_000
+MAX_WORKERS = 1024
+
+
+def check_writable(path: str, option: str) -> None:
+    """Refuse an output path that can't be written, before any work is done."""
+    import os
+    existed = os.path.exists(path)
+    if os.path.isdir(path):
+        raise fail(f"{option} {path}: is a directory")
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise fail(f"{option} {path}: cannot write: {exc.strerror or exc}") from None
+    if not existed:
+        os.remove(path)
+
+
 def _version(value: bool) -> None:
     if value:
         from . import __version__
@@ -101,10 +123,13 @@ def _print_log(console: Console, log, start: int = 0) -> None:
 
 
 def _result_line(game) -> str:
+    e = game.ending
+    how = "" if e is None else f"; CR {e.rule}: {e.text}" if e.by.value == "rules" else \
+        f"; {e.text}"
     if game.winner is not None:
         return (f"Result: {game.pname(game.winner)} wins on turn {game.turn} "
-                f"({len(game.actions)} decisions)")
-    return f"Result: draw on turn {game.turn} ({len(game.actions)} decisions)"
+                f"({len(game.actions)} decisions{how})")
+    return f"Result: draw on turn {game.turn} ({len(game.actions)} decisions{how})"
 
 
 @app.command()
@@ -113,13 +138,14 @@ def play(
         None, "--deck", "-d",
         help="A deck: a file, or a bundled deck name (green, red). Give it twice "
              "(player 1, then player 2). Default: green and red."),
-    seed: int = typer.Option(1, "--seed", "-s", help="The game's seed."),
+    seed: int = typer.Option(1, "--seed", "-s", min=0, max=MAX_SEED, help="The game's seed."),
     agents: str = typer.Option(
         "heuristic", "--agents", "-a",
         help="Agents for the two players: one name for both or NAME_A,NAME_B "
              "(random, heuristic, mcts, human: you play in the terminal)."),
     max_turns: int = typer.Option(
-        100, "--max-turns", help="Turn limit after which the game is a draw (0: none)."),
+        100, "--max-turns", min=0, max=MAX_TURNS,
+        help="Turn limit after which the game is a draw (0: none)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the result."),
     save: Optional[str] = typer.Option(
         None, "--save", help="Write the finished game as JSON (docs/json.md) to this file."),
@@ -134,8 +160,8 @@ def play(
         decks = ["green", "red"]
     if len(decks) != 2:
         raise fail(f"give --deck exactly twice (once per player), got {len(decks)}")
-    if max_turns < 0:
-        raise fail("--max-turns must be 0 or more")
+    if save:
+        check_writable(save, "--save")
     try:
         name_a, name_b = _agent_names(agents)
         if "human" in (name_a, name_b):
@@ -167,12 +193,7 @@ def play(
     if not quiet:
         console.print(Text(f"manastack: {decks[0]} ({name_a}) vs {decks[1]} ({name_b}), "
                            f"seed {seed}", style="bold"))
-    try:
-        play_game(game, players)
-    except RuntimeError as exc:   # play_game's decision limit
-        if not quiet:
-            _print_log(console, game.log)
-        raise fail(f"{exc} after {len(game.actions)} decisions") from None
+    play_game(game, players)
     if not quiet:
         _print_log(console, game.log)
         console.print()
@@ -192,16 +213,17 @@ def play(
 def simulate(
     deck_a: str = typer.Argument(..., help="Deck A: a file or a bundled deck name."),
     deck_b: str = typer.Argument(..., help="Deck B: a file or a bundled deck name."),
-    games: int = typer.Option(100, "--games", "-n", help="Number of games."),
-    workers: int = typer.Option(0, "--workers", "-w",
+    games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES,
+                              help="Number of games."),
+    workers: int = typer.Option(0, "--workers", "-w", min=0, max=MAX_WORKERS,
                                 help="Worker processes (0: all cores)."),
     agents: str = typer.Option(
         "heuristic", "--agents", "-a",
         help="Agents for deck A and deck B: one name or NAME_A,NAME_B "
              "(random, heuristic, mcts)."),
-    seed: int = typer.Option(0, "--seed", "-s",
+    seed: int = typer.Option(0, "--seed", "-s", min=0, max=MAX_SEED,
                              help="Seed; game i is seeded from it and i."),
-    max_turns: int = typer.Option(100, "--max-turns",
+    max_turns: int = typer.Option(100, "--max-turns", min=0, max=MAX_TURNS,
                                   help="Turn limit after which a game is a draw (0: none)."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
     html_file: Optional[str] = typer.Option(None, "--html",
@@ -220,12 +242,8 @@ def simulate(
     from .simulate import default_workers
     from .simulate import simulate as run_simulation
 
-    if games < 1:
-        raise fail("--games must be 1 or more")
-    if workers < 0:
-        raise fail("--workers must be 0 or more")
-    if max_turns < 0:
-        raise fail("--max-turns must be 0 or more")
+    if html_file:
+        check_writable(html_file, "--html")
     try:
         pair = _agent_names(agents)
         from .agents import make_agent
@@ -250,6 +268,8 @@ def simulate(
         raise fail(f"cannot load deck: {exc}") from None
     except RuntimeError as exc:
         raise fail(str(exc)) from None
+    except KeyboardInterrupt:
+        raise fail("interrupted: the simulation was stopped", 130) from None
     if html_file:
         from .report import write_html
         try:
@@ -408,8 +428,8 @@ def cards_search(
         ..., help="A Scryfall-style query: words in the name, \"phrases\", o:, t:, c:, "
                   "id:, mv/cmc/pow/tou with = < > <= >= !=, -negation, or, ( ), "
                   "is:supported. Several arguments are joined with spaces."),
-    limit: int = typer.Option(50, "--limit", "-n", help="Show at most this many cards "
-                              "(0: all); the count is always the full count."),
+    limit: int = typer.Option(50, "--limit", "-n", min=0, help="Show at most this many "
+                              "cards (0: all); the count is always the full count."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
 ) -> None:
     """Search the bundled card database with the common Scryfall syntax."""
@@ -462,7 +482,8 @@ def cards_search(
 @cards_app.command("coverage")
 def cards_coverage(
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
-    top: int = typer.Option(50, "--top", help="How many unsupported phrases to list."),
+    top: int = typer.Option(50, "--top", min=0, max=100_000,
+                            help="How many unsupported phrases to list."),
 ) -> None:
     """How many of the database's cards compile fully, by type and color identity,
     and the most common text the compiler cannot handle yet."""
@@ -501,8 +522,10 @@ def decks_coverage(
         ..., help="Decklist files, directories of them (grouped by sub-directory), or "
                   "tournament .jsonl files (grouped by each record's format)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
-    top: int = typer.Option(10, "--top", help="How many blocking cards to list per group."),
-    min_cards: int = typer.Option(0, "--min-cards", help="Leave out decks whose main deck "
+    top: int = typer.Option(10, "--top", min=0, max=100_000,
+                            help="How many blocking cards to list per group."),
+    min_cards: int = typer.Option(0, "--min-cards", min=0, max=100_000,
+                                  help="Leave out decks whose main deck "
                                   "has fewer cards (e.g. 40: skip Secret Lair drops)."),
 ) -> None:
     """The share of decklists manastack can play (every main-deck and commander card
@@ -580,9 +603,57 @@ else:
     app.command("rules")(rules_command)
 
 
+def _click_errors() -> tuple[tuple, tuple, tuple]:
+    """Click's UsageError, ClickException and Abort classes, from Click and from the
+    copy of Click that recent Typer versions carry."""
+    import importlib
+    usage, other, abort = [], [], []
+    for name in ("typer._click.exceptions", "click.exceptions"):
+        try:
+            m = importlib.import_module(name)
+        except ImportError:
+            continue
+        usage.append(m.UsageError)
+        other.append(m.ClickException)
+        if hasattr(m, "Abort"):
+            abort.append(m.Abort)
+    return tuple(usage), tuple(other), tuple(abort)
+
+
 def main() -> None:
-    """Entry point of the ``manastack`` script and ``python -m manastack``."""
-    app(prog_name="manastack")
+    """Entry point of the ``manastack`` script and ``python -m manastack``: a refused
+    argument is one line on stderr and exit code 2 (Click's usage errors included), an
+    interrupt exit code 130, and an unexpected error one line and exit code 1 (set
+    ``MANASTACK_DEBUG=1`` for its traceback)."""
+    import os
+    import sys
+    usage, click_error, abort = _click_errors()
+    try:
+        code = app(prog_name="manastack", standalone_mode=False)
+    except usage as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":   # no arguments: the help
+            typer.echo(exc.format_message() if exc.ctx is None else exc.ctx.get_help(),
+                       err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        hint = f" (see: {exc.ctx.command_path} --help)" if exc.ctx is not None else ""
+        _err().print(Text(f"error: {' '.join(exc.format_message().split())}{hint}",
+                          style="bold red"))
+        sys.exit(EXIT_BAD_INPUT)
+    except click_error as exc:
+        _err().print(Text(f"error: {' '.join(exc.format_message().split())}",
+                          style="bold red"))
+        sys.exit(exc.exit_code)
+    except (KeyboardInterrupt, *abort):
+        _err().print(Text("error: interrupted", style="bold red"))
+        sys.exit(130)
+    except Exception as exc:
+        if os.environ.get("MANASTACK_DEBUG"):
+            raise
+        _err().print(Text(f"error: internal error ({type(exc).__name__}: "
+                          f"{' '.join(str(exc).split())[:300]}); set MANASTACK_DEBUG=1 for "
+                          "the traceback", style="bold red"))
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

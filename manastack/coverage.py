@@ -165,7 +165,7 @@ def iter_decks(paths: Iterable[str | Path], db: CardDatabase | None = None):
       directory's own name for files directly inside it;
     * any other file: a text decklist in group ``decklists``.
     """
-    from .decklist import DeckError, from_json_record, parse_decklist
+    from .decklist import MAX_DECK_TEXT, DeckError, _read_text, from_json_record, parse_decklist
     db = db if db is not None else get_database()
     for raw in paths:
         path = Path(raw)
@@ -176,7 +176,7 @@ def iter_decks(paths: Iterable[str | Path], db: CardDatabase | None = None):
                 rel = f.relative_to(path).parts
                 group = rel[0] if len(rel) > 1 else path.name
                 try:
-                    text = f.read_text(encoding="utf-8-sig", errors="replace")
+                    text = _read_text(f)
                     yield str(f), group, parse_decklist(text, source=str(f), database=db)
                 except DeckError as exc:
                     yield str(f), group, exc
@@ -188,16 +188,26 @@ def iter_decks(paths: Iterable[str | Path], db: CardDatabase | None = None):
                         continue
                     source = f"{path}:{lineno}"
                     try:
+                        if len(line) > MAX_DECK_TEXT:
+                            raise ValueError(f"a line of {len(line):,} characters")
                         record = json.loads(line)
                     except json.JSONDecodeError as exc:
                         yield source, "unknown", DeckError(f"bad JSON: {exc.msg}",
                                                            file=source)
                         continue
-                    group = str(record.get("format") or "unknown")
+                    except (ValueError, RecursionError) as exc:
+                        yield source, "unknown", DeckError(f"bad JSON: {exc}"[:200],
+                                                           file=source)
+                        continue
+                    group = str(record.get("format") or "unknown") if isinstance(
+                        record, dict) else "unknown"
                     try:
                         yield source, group, from_json_record(record, source=source,
                                                               database=db)
                     except DeckError as exc:
+                        if not isinstance(record, dict):
+                            yield source, group, exc
+                            continue
                         # An unknown sideboard card does not stop judging the main deck.
                         main_only = {k: v for k, v in record.items()
                                      if k not in ("sideboard", "side")}
@@ -208,7 +218,7 @@ def iter_decks(paths: Iterable[str | Path], db: CardDatabase | None = None):
                         yield source, group, deck
         elif path.is_file():
             try:
-                text = path.read_text(encoding="utf-8-sig", errors="replace")
+                text = _read_text(path)
                 yield str(path), "decklists", parse_decklist(text, source=str(path),
                                                              database=db)
             except DeckError as exc:

@@ -28,6 +28,9 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field, TypeAdapter, ValidationError
 
 from manastack.cards import CardDatabase, get_database
 
@@ -75,6 +78,13 @@ _FOIL_RE = re.compile(r"\s+\*[A-Za-z]{1,2}\*\s*$")
 _NAME_COMMENT_RE = re.compile(r"^(?:name|deck name|title)(?:\s*[:=]\s*|\s+)(\S.*)$",
                               re.IGNORECASE)
 _PATHLIKE_RE = re.compile(r"[\\/]|\.(txt|dec|dek|dck|deck|mwdeck|cod)$", re.IGNORECASE)
+
+
+# Limits of a decklist (no real deck comes near them: Battle of Wits wants 200 cards).
+MAX_DECK_TEXT = 1024 * 1024     # characters of decklist text (a file is checked first)
+MAX_LINE = 500                  # characters of one line
+MAX_COPIES = 1_000              # copies of one card in one entry
+MAX_SECTION_CARDS = 2_000       # cards in one section (main deck, sideboard, ...)
 
 
 class DeckError(ValueError):
@@ -219,11 +229,34 @@ class _Resolver:
                         suggestions=self.db.suggest(shown), **where)
 
 
+def _count(digits: str, lineno, file: str, name: str) -> int:
+    """A written count, refused when over ``MAX_COPIES`` (read without converting a
+    thousand-digit number)."""
+    bare = digits.lstrip("-").lstrip("0") or "0"
+    if len(bare) > 6 or int(bare) > MAX_COPIES:
+        raise DeckError(f"card count {digits if len(digits) <= 12 else digits[:9] + '...'} "
+                        f"is more than the {MAX_COPIES:,} copies a deck may hold",
+                        file=file, line=lineno, card=name)
+    return int(digits[0] == "-" and -int(bare) or int(bare))
+
+
+def _check_size(deck: "Decklist", file: str) -> None:
+    """CR 100.2: a deck of any size, within ``MAX_SECTION_CARDS`` per section here."""
+    sections = {"main deck": deck.main, "sideboard": deck.sideboard,
+                "commander": deck.commander, **deck.extras}
+    for label, entries in sections.items():
+        n = sum(c for c, _ in entries)
+        if n > MAX_SECTION_CARDS:
+            raise DeckError(f"the {label} holds {n:,} cards, more than the "
+                            f"{MAX_SECTION_CARDS:,} a deck may have here", file=file)
+
+
 def _split_count(text: str, lineno: int, file: str, resolve: _Resolver) -> tuple[int, str]:
     """Split a card line into (count, written name); bare names count 1."""
     match = _COUNT_RE.match(text)
     if match:
-        count, name = int(match.group(1)), match.group(2).strip()
+        digits, name = match.group(1), match.group(2).strip()
+        count = _count(digits, lineno, file, name)
         if count <= 0:
             raise DeckError(f"card count must be positive, got {count}", file=file,
                             line=lineno, card=name)
@@ -233,7 +266,7 @@ def _split_count(text: str, lineno: int, file: str, resolve: _Resolver) -> tuple
         return count, name
     match = _TRAILING_COUNT_RE.match(text)
     if match:
-        count = int(match.group(2))
+        count = _count(match.group(2), lineno, file, match.group(1))
         if count <= 0:
             raise DeckError(f"card count must be positive, got {count}", file=file,
                             line=lineno, card=match.group(1))
@@ -251,6 +284,11 @@ def parse_decklist(text: str, source: str = "<text>",
     1-based line, the card and spelling suggestions.  An empty main deck is an error.
     """
     db = database if database is not None else get_database()
+    if not isinstance(text, str):
+        raise DeckError(f"expected decklist text, got {type(text).__name__}", file=source)
+    if len(text) > MAX_DECK_TEXT:
+        raise DeckError(f"the list is {len(text):,} characters, more than the "
+                        f"{MAX_DECK_TEXT:,} a decklist may have", file=source)
     resolve = _Resolver(db, source)
     deck = Decklist(source=source)
     # Card lines as (line number, section, blank-line group, count, Oracle name, plain),
@@ -262,6 +300,9 @@ def parse_decklist(text: str, source: str = "<text>",
     seen_card_in_block = False
     for lineno, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         line = raw.strip()
+        if len(line) > MAX_LINE:
+            raise DeckError(f"the line is {len(line):,} characters long, more than "
+                            f"{MAX_LINE}", file=source, line=lineno)
         if not line:
             if seen_card_in_block:
                 block += 1
@@ -324,12 +365,21 @@ def parse_decklist(text: str, source: str = "<text>",
     if not deck.main:
         last = len(text.splitlines()) or None
         raise DeckError("the main deck is empty", file=source, line=last)
+    _check_size(deck, source)
     return deck
 
 
 def _read_text(path: Path) -> str:
-    """Read a deck file as UTF-8 (with or without BOM), falling back to cp1252."""
-    data = path.read_bytes()
+    """Read a deck file as UTF-8 (with or without BOM), falling back to cp1252; a file
+    over ``MAX_DECK_TEXT`` bytes is refused before it is read."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_DECK_TEXT:
+            raise DeckError(f"the file is {size:,} bytes, more than the {MAX_DECK_TEXT:,} a "
+                            "decklist may have", file=str(path))
+        data = path.read_bytes()
+    except OSError as e:
+        raise DeckError(f"can't read the file: {e.strerror or e}", file=str(path)) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -344,16 +394,27 @@ def _from_items(items: Iterable, source: str, db: CardDatabase) -> Decklist:
         if isinstance(item, str):
             count, written = 1, item.strip()
         elif (isinstance(item, (list, tuple)) and len(item) == 2
-              and isinstance(item[0], int) and isinstance(item[1], str)):
+              and type(item[0]) is int and isinstance(item[1], str)):
             count, written = item[0], item[1].strip()
         else:
-            raise DeckError(f"expected a card name, got {item!r}", file=source, item=index)
+            shown = repr(item) if len(repr(item)) < 60 else repr(item)[:57] + "..."
+            raise DeckError(f"expected a card name or a (count, name) pair, got {shown}",
+                            file=source, item=index)
         if count <= 0:
             raise DeckError(f"card count must be positive, got {count}", file=source,
                             item=index, card=written)
+        if count > MAX_COPIES:
+            raise DeckError(f"card count {count} is more than the {MAX_COPIES:,} copies a "
+                            "deck may hold", file=source, item=index, card=written)
+        if len(written) > MAX_LINE:
+            raise DeckError(f"a card name of {len(written):,} characters", file=source,
+                            item=index)
         _add(deck.main, count, resolve(written, item=index))
+        if index > MAX_SECTION_CARDS:
+            _check_size(deck, source)
     if not deck.main:
         raise DeckError("the main deck is empty", file=source)
+    _check_size(deck, source)
     return deck
 
 
@@ -391,7 +452,8 @@ def load_decklist(deck: "str | Path | Sequence[str] | Decklist",
         return parse_decklist(deck, source="<text>", database=db)
     if isinstance(deck, (list, tuple)):
         return _from_items(deck, "<list>", db)
-    raise TypeError(f"cannot load a deck from {type(deck).__name__}")
+    raise DeckError(f"cannot load a deck from {type(deck).__name__} (give a path, decklist "
+                    "text, a bundled deck name or a list of card names)")
 
 
 def from_json_record(record: dict, source: str = "<json>",
@@ -403,32 +465,59 @@ def from_json_record(record: dict, source: str = "<json>",
     the fields present.  Errors name the section and 1-based item.
     """
     db = database if database is not None else get_database()
+    if not isinstance(record, dict):
+        raise DeckError(f"expected a JSON object (a deck record), got "
+                        f"{'null' if record is None else type(record).__name__}", file=source)
     resolve = _Resolver(db, source)
     deck = Decklist(source=source)
     keys = {"main": ("main", "mainboard", "deck"), "sideboard": ("sideboard", "side"),
             "commander": ("commander", "commanders")}
     for section, aliases in keys.items():
-        entries = next((record[k] for k in aliases if record.get(k)), None) or []
+        key = next((k for k in aliases if record.get(k) is not None), None)
+        if key is None:
+            continue
+        try:
+            entries = _RECORD_SECTION.validate_python(record[key])
+        except ValidationError as e:
+            err = e.errors(include_url=False)[0]
+            loc = [x for x in err["loc"] if isinstance(x, int)]
+            where = f"{key}" + (f" item {loc[0] + 1}" if loc else "")
+            got = err.get("input")
+            if err["type"] == "greater_than_equal":
+                why = f"card count must be positive, got {got}"
+            elif err["type"] == "less_than_equal":
+                why = f"card count {got} is more than the {MAX_COPIES:,} copies a deck may hold"
+            else:
+                why = (f"expected [count, name] pairs (count a whole number from 1 to "
+                       f"{MAX_COPIES:,}) or names: {err['msg'].lower()} (got {_shown(got)})")
+            raise DeckError(f"{where}: {why}", file=source) from None
         for index, entry in enumerate(entries, start=1):
-            where = f"{section} item {index}"
-            if isinstance(entry, str):
-                entry = (1, entry)
-            try:
-                count, written = int(entry[0]), str(entry[1]).strip()
-            except (TypeError, ValueError, IndexError, KeyError):
-                raise DeckError(f"{where}: expected [count, name], got {entry!r}",
-                                file=source) from None
-            if count <= 0:
-                raise DeckError(f"{where}: card count must be positive, got {count}",
-                                file=source, card=written)
+            count, written = (1, entry) if isinstance(entry, str) else entry
+            written = written.strip()
             try:
                 name = resolve(written)
             except DeckError as exc:
-                raise DeckError(f"{where}: {exc.reason}", file=source, card=exc.card,
-                                suggestions=exc.suggestions) from None
+                raise DeckError(f"{section} item {index}: {exc.reason}", file=source,
+                                card=exc.card, suggestions=exc.suggestions) from None
             _add(getattr(deck, section), count, name)
+    if not all(isinstance(record.get(k), str | None) for k in ("name", "player", "event")):
+        raise DeckError("name, player and event are strings", file=source)
     deck.name = record.get("name") or ", ".join(
         str(record[k]) for k in ("player", "event", "date") if record.get(k)) or None
     if not deck.main:
         raise DeckError("the main deck is empty", file=source)
+    _check_size(deck, source)
     return deck
+
+
+def _shown(v) -> str:
+    r = repr(v)
+    return r if len(r) <= 40 else r[:37] + "..."
+
+
+# A section of a tournament record: [[count, name], ...] (a bare name is one copy),
+# strictly typed: 1e9 (a float), "4" or true is not a count, {"Mountain": 60} no list.
+_Count = Annotated[int, Field(strict=True, ge=1, le=MAX_COPIES)]
+_Name = Annotated[str, Field(strict=True, min_length=1, max_length=MAX_LINE)]
+_RECORD_SECTION = TypeAdapter(Annotated[
+    list[Annotated[tuple[_Count, _Name], Field()] | _Name], Field(max_length=MAX_SECTION_CARDS)])

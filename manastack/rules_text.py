@@ -20,9 +20,25 @@ class RuleNotFound(KeyError):
     pass
 
 
+MAX_RULES_BYTES = 32 * 1024 * 1024   # the CR is about 1 MB
+
+
+class RulesFileError(ValueError):
+    """The rules file can't be read as the CR's text (binary, too large)."""
+
+
 @lru_cache(maxsize=4)
 def _lines(path: str) -> tuple[str, ...]:
-    text = Path(path).read_text(encoding="utf-8-sig")
+    size = Path(path).stat().st_size
+    if size > MAX_RULES_BYTES:
+        raise RulesFileError(f"{path} is {size:,} bytes: not the Comprehensive Rules text")
+    try:
+        text = Path(path).read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise RulesFileError(f"{path} is not a UTF-8 text file (byte {e.start}): not the "
+                             "Comprehensive Rules text") from None
+    if "\x00" in text:
+        raise RulesFileError(f"{path} is a binary file: not the Comprehensive Rules text")
     return tuple(line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n")
                  .split("\n"))
 
@@ -53,6 +69,8 @@ def lookup(number: str, path: str | os.PathLike) -> str:
     """The text of rule ``number`` and of its subrules (with their examples), as written
     in the CR file at ``path``. Raises ``RuleNotFound``."""
     rule = str(number).strip().rstrip(".")
+    if len(rule) > 20:
+        raise RuleNotFound(f"{rule[:20]}... is not a rule number")
     lines = _lines(str(path))
     starts = [i for i, ln in enumerate(lines) if _number_of(ln) == rule]
     if not starts:
@@ -77,7 +95,7 @@ def lookup(number: str, path: str | os.PathLike) -> str:
 def first_line(number: str, path) -> str | None:
     try:
         return lookup(number, path).split("\n", 1)[0]
-    except (RuleNotFound, OSError):
+    except (RuleNotFound, OSError, RulesFileError):
         return None
 
 
@@ -95,5 +113,8 @@ def rules_command(number: str = typer.Argument(..., help="a rule number, like 70
         typer.echo(str(e.args[0]), err=True)
         raise typer.Exit(1)
     except OSError as e:
-        typer.echo(f"can't read {path}: {e}", err=True)
+        typer.echo(f"can't read {path}: {e.strerror or e}", err=True)
+        raise typer.Exit(2)
+    except RulesFileError as e:
+        typer.echo(str(e), err=True)
         raise typer.Exit(2)

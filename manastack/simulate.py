@@ -70,13 +70,14 @@ def play_one(job: Job, index: int) -> tuple:
     game = new_game(decks, seed=s, max_turns=job.max_turns, auto_pass=True, log=False)
     play_game(game, players)
     w = game.winner
+    ended = game.ended_by.value if game.ended_by else None
     winner = None if w is None else (0 if w == a_seat else 1)
     search = [(getattr(players[p], "searched", 0), getattr(players[p], "search_seconds", 0.0))
               for p in (0, 1)]
     if a_seat == 1:
         search.reverse()
     return (index, winner, game.turn, len(game.actions), time.perf_counter() - t0,
-            tuple(search))
+            tuple(search), ended)
 
 
 def run_chunk(job: Job) -> list[tuple]:
@@ -103,9 +104,11 @@ class SimResult:
     max_turns: int = 0
     searched: list[int] = field(default_factory=lambda: [0, 0])       # MCTS decisions
     search_seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    ended_by: dict = field(default_factory=dict)   # how the games ended: rules, limits
 
     def add(self, rows: list[tuple]) -> None:
-        for _, winner, turns, decisions, _, search in rows:
+        for _, winner, turns, decisions, _, search, ended in rows:
+            self.ended_by[ended] = self.ended_by.get(ended, 0) + 1
             for d in (0, 1):
                 self.searched[d] += search[d][0]
                 self.search_seconds[d] += search[d][1]
@@ -145,6 +148,7 @@ class SimResult:
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
             "workers": self.workers, "backend": self.backend,
+            "ended_by": dict(sorted(self.ended_by.items())),
             "searched_decisions": list(self.searched),
             "seconds_per_search": [round(self.seconds_per_search(d), 4) for d in (0, 1)],
         }
@@ -180,6 +184,8 @@ def simulate(deck_a, deck_b, games: int, workers: int | None = None,
     from .engine.setup import deck_card_names
     for name in agents:
         make_agent(name)   # unknown names fail here, before any work starts
+    if ray_address:
+        check_ray_address(ray_address)
     names = (tuple(deck_card_names(deck_a)), tuple(deck_card_names(deck_b)))
     label = (_label(deck_a), _label(deck_b))
     workers = default_workers() if not workers else workers
@@ -214,24 +220,57 @@ def _label(deck) -> str:
 
 
 def _run_pool(jobs, workers, progress) -> list[tuple]:
+    """The chunks on a pool of spawned processes. On an interrupt (Ctrl-C) the workers
+    are terminated at once rather than left to finish their chunks."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
     ctx = multiprocessing.get_context("spawn")
     rows: list[tuple] = []
-    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)) or 1, mp_context=ctx,
-                             initializer=_warm) as pool:
-        futures = [pool.submit(run_chunk, job) for job in jobs]
-        for fut in as_completed(futures):
-            rows.extend(fut.result())
+    pool = ctx.Pool(processes=min(workers, len(jobs)) or 1, initializer=_warm)
+    try:
+        for chunk in pool.imap_unordered(run_chunk, jobs):
+            rows.extend(chunk)
             if progress:
                 progress(len(rows))
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
     return rows
 
 
 def _warm() -> None:
-    """Worker initialiser: load the card database once, before games are timed."""
+    """Worker initialiser: load the card database once, before games are timed; an
+    interrupt is the parent's to handle (it terminates the workers)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from .cards import get_database
     get_database()
+
+
+RAY_CONNECT_SECONDS = 5.0
+
+
+def check_ray_address(address: str, timeout: float = RAY_CONNECT_SECONDS) -> None:
+    """Refuse (RuntimeError) a Ray address whose host and port don't accept a connection
+    within ``timeout`` seconds, before Ray is asked to connect (it retries for minutes)."""
+    import socket
+    if address in ("local", "auto"):
+        return
+    hostport = address.split("://", 1)[-1].rstrip("/")
+    host, sep, port = hostport.rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        raise RuntimeError(f"--ray {address!r}: expected HOST:PORT, ray://HOST:PORT, auto "
+                           "or local")
+    if not 0 < int(port) < 65536:
+        raise RuntimeError(f"--ray {address!r}: port {port} is out of range")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+    except OSError as exc:
+        raise RuntimeError(f"--ray {address}: no Ray cluster answers there "
+                           f"({exc.strerror or exc})") from None
 
 
 def _run_ray(jobs, address: str, progress) -> list[tuple]:
@@ -241,6 +280,7 @@ def _run_ray(jobs, address: str, progress) -> list[tuple]:
         raise RuntimeError("--ray needs Ray: pip install 'manastack[sim]'") from exc
     started = False
     if not ray.is_initialized():
+        check_ray_address(address)
         if address == "local":
             ray.init(include_dashboard=False, log_to_driver=False,
                      configure_logging=False)

@@ -12,8 +12,14 @@ predicate nodes (no ``eval``)::
 
 Supported terms (case-insensitive, like Scryfall):
 
-* bare words and ``"quoted phrases"``: the name contains them (accent-insensitive);
-  ``!name`` / ``!"exact name"``: the name (or the front face's name) is exactly that;
+* bare words and ``"quoted phrases"`` (or ``'single-quoted'``): the name contains them
+  (accent-insensitive); ``!name`` / ``!"exact name"``: the name (or the front face's
+  name) is exactly that;
+* ``name:/re/``, ``o:/re/``, ``t:/re/``: a regular expression (case-insensitive; ``~`` in
+  an Oracle-text one stands for the card's name; ``\/`` is a slash), run with a time
+  limit for the whole query;
+* anything else is an error, never a silent name search: a bare ``/re/``, a word with
+  ``{ } < > = \``, an unknown key;
 * ``o:`` / ``oracle:``: the Oracle text (any face) contains the word or phrase; ``~`` in
   the value stands for the card's name;
 * ``t:`` / ``type:``: the type line (any face) contains it;
@@ -39,6 +45,7 @@ Errors raise :class:`QueryError` (a ``ValueError``) carrying the 0-based ``posit
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -81,27 +88,58 @@ _BARE_RE = re.compile(r"[^\s()\"]+")
 _VALUE_RE = re.compile(r"[^\s()]+")
 
 
+MAX_QUERY = 1000          # characters of a query
+MAX_REGEX = 200           # characters of one regular expression
+REGEX_SECONDS = 5.0       # the time all of a query's regular expressions may take
+_REGEX_KEYS = ("o", "t", "name")
+# Characters no supported bare word holds (a word like "{G}" or "a=b" would otherwise be
+# read as part of a name and silently match nothing).
+_UNSUPPORTED_WORD = re.compile(r"[{}<>=\\]|^/|/$")
+
+
 def _read_quoted(text: str, i: int) -> tuple[str, int]:
-    """Read a "..." string starting at text[i] == '"'; returns (value, next index)."""
+    """Read a "..." or '...' string starting at text[i]; returns (value, next index)."""
+    quote = text[i]
     j = i + 1
     out = []
     while j < len(text):
         ch = text[j]
-        if ch == "\\" and j + 1 < len(text) and text[j + 1] in '"\\':
+        if ch == "\\" and j + 1 < len(text) and text[j + 1] in quote + "\\":
             out.append(text[j + 1])
             j += 2
             continue
-        if ch == '"':
+        if ch == quote:
             return "".join(out), j + 1
         out.append(ch)
         j += 1
     raise QueryError("unterminated quoted string", i, text)
 
 
+def _read_regex(text: str, i: int) -> tuple[str, int]:
+    """Read a /.../ regular expression starting at text[i] == '/' (``\\/`` is a slash
+    inside it); returns (pattern, next index)."""
+    j = i + 1
+    out = []
+    while j < len(text):
+        ch = text[j]
+        if ch == "\\" and j + 1 < len(text):
+            out.append(text[j:j + 2] if text[j + 1] != "/" else "/")
+            j += 2
+            continue
+        if ch == "/":
+            return "".join(out), j + 1
+        out.append(ch)
+        j += 1
+    raise QueryError("unterminated regular expression (a closing '/' is missing)", i, text)
+
+
 def tokenize(text: str) -> list[Token]:
     """Split a query into tokens (raises QueryError with the position)."""
     tokens: list[Token] = []
     i, n = 0, len(text)
+    if n > MAX_QUERY:
+        raise QueryError(f"the query is {n:,} characters long, more than {MAX_QUERY:,}",
+                         MAX_QUERY, text[:MAX_QUERY])
     while i < n:
         ch = text[i]
         if ch.isspace():
@@ -121,13 +159,16 @@ def tokenize(text: str) -> list[Token]:
                 i += 1
                 continue
             raise QueryError("'-' must be followed by a term", i, text)
-        if ch == '"':
+        if ch in "\"'":
             value, j = _read_quoted(text, i)
             tokens.append(Token("WORD", i, value, quoted=True))
             i = j
             continue
+        if ch == "/":
+            raise QueryError("a regular expression needs a key: name:/.../, o:/.../ or "
+                             "t:/.../", i, text)
         if ch == "!" and i + 1 < n and not text[i + 1].isspace() and text[i + 1] not in "=()":
-            if text[i + 1] == '"':
+            if text[i + 1] in "\"'":
                 value, j = _read_quoted(text, i + 1)
             else:
                 m = _BARE_RE.match(text, i + 1)
@@ -138,9 +179,15 @@ def tokenize(text: str) -> list[Token]:
         m = _KEY_RE.match(text, i)
         if m:
             j = m.end()
-            if j < n and text[j] == '"':
+            if j < n and text[j] in "\"'":
                 value, j = _read_quoted(text, j)
                 quoted = True
+            elif j < n and text[j] == "/":
+                value, j = _read_regex(text, j)
+                tokens.append(Token("REGEX", i, value, key=m.group(1).lower(),
+                                    op=m.group(2)))
+                i = j
+                continue
             else:
                 vm = _VALUE_RE.match(text, j) if j < n else None
                 if vm is None:
@@ -156,6 +203,10 @@ def tokenize(text: str) -> list[Token]:
             raise QueryError(f"unexpected character {ch!r}", i, text)
         word = m.group(0)
         low = word.lower()
+        bad = _UNSUPPORTED_WORD.search(word)
+        if bad and word != "//":
+            raise QueryError(f"unsupported query form {word!r} (a key is written key:value; "
+                             "quote a phrase with \" or ')", i + bad.start(), text)
         if low == "or":
             tokens.append(Token("OR", i))
         elif low == "and":
@@ -364,7 +415,7 @@ class _Parser:
                 if self.peek().kind in ("EOF", "RPAREN", "OR", "AND"):
                     raise self.error("'and' needs a term on both sides", tok.pos)
                 parts.append(self.unary())
-            elif tok.kind in ("NOT", "LPAREN", "WORD", "EXACT", "FIELD"):
+            elif tok.kind in ("NOT", "LPAREN", "WORD", "EXACT", "FIELD", "REGEX"):
                 parts.append(self.unary())
             else:
                 break
@@ -402,6 +453,8 @@ class _Parser:
                         or key == _fold(card.front_name))
         if tok.kind == "FIELD":
             return self.field(tok)
+        if tok.kind == "REGEX":
+            return self.regex(tok)
         if tok.kind == "RPAREN":
             raise self.error("unbalanced ')'", tok.pos)
         if tok.kind == "EOF":
@@ -409,6 +462,50 @@ class _Parser:
         raise self.error(f"unexpected '{self.text[tok.pos:tok.pos + 3]}'", tok.pos)
 
     # -- fields ----------------------------------------------------------------------
+
+    def regex(self, tok: Token) -> Node:
+        """``o:/.../``, ``t:/.../``, ``name:/.../``: a regular expression (Scryfall's
+        syntax, case-insensitive; ``~`` in an Oracle-text pattern stands for the card's
+        name), searched with a time limit (``REGEX_SECONDS`` for the whole query)."""
+        import regex
+        kind = _KEY_ALIASES.get(tok.key)
+        if kind not in _REGEX_KEYS:
+            raise self.error(f"'{tok.key}' doesn't take a regular expression (name:, o: and "
+                             "t: do)", tok.pos)
+        if tok.op not in (":", "="):
+            raise self.error(f"a regular expression takes ':' (not '{tok.op}')", tok.pos)
+        if not tok.value:
+            raise self.error("empty regular expression", tok.pos)
+        if len(tok.value) > MAX_REGEX:
+            raise self.error(f"a regular expression of more than {MAX_REGEX} characters",
+                             tok.pos)
+        try:
+            rx = regex.compile(tok.value, regex.IGNORECASE | regex.V0)
+        except (regex.error, OverflowError, RecursionError) as e:
+            raise self.error(f"bad regular expression: {e}", tok.pos) from None
+        query, pos = self.text, tok.pos
+
+        def found(s: str, ctx) -> bool:
+            left = ctx.regex_deadline() - time.perf_counter()
+            if left > 0:
+                try:
+                    return rx.search(s, timeout=left) is not None
+                except TimeoutError:
+                    pass
+            raise QueryError(f"the regular expression takes too long (more than "
+                             f"{REGEX_SECONDS:g} s over the cards)", pos, query)
+
+        if kind == "name":
+            fn = lambda card, ctx: found(card.name, ctx)   # noqa: E731
+        elif kind == "t":
+            fn = lambda card, ctx: any(found(f.type_line, ctx)  # noqa: E731
+                                       for f in _faces(card))
+        else:
+            def fn(card, ctx):
+                return any(found(f.text.replace(card.name, "~").replace(f.name, "~")
+                                 if "~" in tok.value else f.text, ctx) for f in _faces(card))
+        label = {"o": "oracle", "t": "type", "name": "name"}[kind]
+        return Test(f"{label} matches /{tok.value}/", fn)
 
     def field(self, tok: Token) -> Node:
         key, op, value = tok.key, tok.op, tok.value
@@ -543,6 +640,13 @@ class _Context:
     def __init__(self, supported: Callable[[CardData], bool] | None = None) -> None:
         self._supported_fn = supported
         self._folded: dict[str, str] = {}
+        self._deadline: float | None = None
+
+    def regex_deadline(self) -> float:
+        """When this query's regular expressions must be done (set at their first use)."""
+        if self._deadline is None:
+            self._deadline = time.perf_counter() + REGEX_SECONDS
+        return self._deadline
 
     def folded_name(self, card: CardData) -> str:
         key = self._folded.get(card.name)
