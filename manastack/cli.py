@@ -447,7 +447,10 @@ def cards_search(
         if not as_json:
             _err().print(Text(exc.pointer(), style="dim"))
         raise fail(f"bad query: {exc}") from None
-    found = search(parsed)
+    try:
+        found = search(parsed)
+    except QueryError as exc:   # a regular expression over its time limit
+        raise fail(f"bad query: {exc}") from None
     shown = found if limit == 0 else found[:limit]
 
     def supported(card) -> bool:

@@ -164,7 +164,7 @@ def tokenize(text: str) -> list[Token]:
             tokens.append(Token("WORD", i, value, quoted=True))
             i = j
             continue
-        if ch == "/":
+        if ch == "/" and not (text[i:i + 2] == "//" and (i + 2 == n or text[i + 2].isspace())):
             raise QueryError("a regular expression needs a key: name:/.../, o:/.../ or "
                              "t:/.../", i, text)
         if ch == "!" and i + 1 < n and not text[i + 1].isspace() and text[i + 1] not in "=()":
