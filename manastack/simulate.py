@@ -148,7 +148,7 @@ class SimResult:
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
             "workers": self.workers, "backend": self.backend,
-            "ended_by": dict(sorted(self.ended_by.items())),
+            "ended_by": {str(k): v for k, v in sorted(self.ended_by.items(), key=str)},
             "searched_decisions": list(self.searched),
             "seconds_per_search": [round(self.seconds_per_search(d), 4) for d in (0, 1)],
         }
