@@ -127,15 +127,24 @@ def main() -> int:
     t0 = time.perf_counter()
     decks = playable_decks()
     jobs = [(i, a.seed, decks, a.check_every) for i in range(a.games)]
+    out = open(a.out, "w", encoding="utf-8") if a.out else None
+    rows = []
+
+    def done(row):   # each game's row as it finishes (a long run can be followed)
+        rows.append(row)
+        if out:
+            out.write(json.dumps(row) + "\n")
+            out.flush()
     if a.jobs > 1:
         with multiprocessing.get_context("spawn").Pool(a.jobs) as pool:
-            rows = list(pool.imap_unordered(play, jobs, chunksize=4))
+            for row in pool.imap_unordered(play, jobs):
+                done(row)
     else:
-        rows = [play(j) for j in jobs]
+        for j in jobs:
+            done(play(j))
+    if out:
+        out.close()
     rows.sort(key=lambda r: r["index"])
-    if a.out:
-        with open(a.out, "w", encoding="utf-8") as fh:
-            fh.writelines(json.dumps(r) + "\n" for r in rows)
     errors = [r for r in rows if r["error"]]
     report = {
         "games": len(rows), "decks": len(decks), "seed": a.seed,
