@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from ..ir import effects as I
 from ..ir import refs as R
-from .combinators import Reject, Rule, alt, listing, many, opt, seq, word, words
+from .combinators import Reject, Rule, alt, many, opt, seq, word, words
 from .phrases import CONDITION, OBJECT_SUBJECT, PLAYER_SUBJECT_3RD
 
 Predicate = Callable   # subject -> tuple of instructions
@@ -36,18 +36,52 @@ SENTENCE_MODIFIER = Rule("sentence that modifies the one before")
 
 
 def _joined(preds) -> Predicate:
-    """Verb phrases joined by "and" share their subject ("draw a card and lose 1 life")."""
+    """Verb phrases that share their subject ("draw a card and lose 1 life"; "search
+    your library for a land card, put it onto the battlefield, then shuffle")."""
     preds = tuple(preds)
     return lambda subject: tuple(e for p in preds for e in p(subject))
 
 
-_VERBS = listing(PLAYER_VERB, ("and",)).map(_joined)
-_VERBS_3RD = listing(PLAYER_VERB_3RD, ("and",)).map(_joined)
-_OBJECT_VERBS = listing(OBJECT_VERB, ("and",)).map(_joined)
+_JOIN = alt(seq(word(","), word("then")), word("then"), seq(word(","), word("and")),
+            word("and"), word(","))
+
+
+def _verb_series(verb):
+    """One or more verb phrases with one subject, joined by "and", ", then", ","; a
+    duration written once at the end is every verb's ("gets +2/+0 and gains first
+    strike until end of turn")."""
+    def series(v):
+        pred = _joined((v[0],) + v[1])
+        return lambda subject: _distribute_duration(pred(subject))
+    return seq(verb, many(seq(_JOIN, verb).map(lambda v: v[1]))).map(series)
+
+
+def _distribute_duration(effects: tuple) -> tuple:
+    """Give each instruction whose duration wasn't written the next one written after it;
+    one with none after it is not understood."""
+    out = list(effects)
+    later = None
+    for i in range(len(out) - 1, -1, -1):
+        e = out[i]
+        if not hasattr(e, "duration"):
+            continue
+        if e.duration is None:
+            if later is None:
+                raise Reject
+            out[i] = replace(e, duration=later)
+        else:
+            later = e.duration
+    return tuple(out)
+
+
+_VERBS = _verb_series(PLAYER_VERB)
+_VERBS_3RD = _verb_series(PLAYER_VERB_3RD)
+_OBJECT_VERBS = _verb_series(OBJECT_VERB)
 
 CLAUSE.add(
     _VERBS.map(lambda p: p(R.You())),
     seq(word("you"), _VERBS).map(lambda v: v[1](R.You())),
+    # CR 608.2d: "you may" covers every verb it has ("may search ..., put ..., then shuffle")
     seq(words("you may"), _VERBS).map(lambda v: (I.Optional(R.You(), v[1](R.You())),)),
     seq(PLAYER_SUBJECT_3RD, _VERBS_3RD).map(lambda v: v[1](v[0])),
     seq(PLAYER_SUBJECT_3RD, word("may"), _VERBS).map(
@@ -58,9 +92,6 @@ CLAUSE.add(
 # "If [condition], [clause]" (CR 608.2c)
 _CONDITIONAL = seq(word("if"), CONDITION, word(","), CLAUSE).map(
     lambda v: (I.Conditional(v[1], v[3]),))
-
-_JOIN = alt(seq(word(","), word("then")), word("then"), seq(word(","), word("and")),
-            word("and"), word(","))
 
 # a sentence: clauses joined by ", then" / "and" / ","
 _SENTENCE_BODY = seq(alt(_CONDITIONAL, CLAUSE), many(seq(_JOIN, CLAUSE).map(lambda v: v[1])))

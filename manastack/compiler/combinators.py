@@ -253,18 +253,18 @@ def many(p: Parser, minimum: int = 0) -> Parser:
     inner = p.fn
 
     def run(st, i):
-        out = []
+        levels = []
         frontier = [((), i)]
         while frontier:
+            levels.append(frontier)
             nxt = []
             for vals, j in frontier:
                 for v, k in inner(st, j):
                     if k > j:
                         nxt.append((vals + (v,), k))
-            out.extend(frontier)
             frontier = nxt
-        out.reverse()
-        return [(v, j) for v, j in out if len(v) >= minimum]
+        # the most repetitions first; within as many, in the order of the readings
+        return [r for level in reversed(levels) for r in level if len(r[0]) >= minimum]
     return Parser(run, p.firsts, "many", not minimum or p.empty_ok)
 
 

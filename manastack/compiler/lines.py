@@ -144,3 +144,28 @@ def _render_mana(n: AddMana) -> str:
 
 
 renders(AddMana)(_render_mana)
+
+
+_STOPS = frozenset({",", ".", ":", ";", "—", '"'})
+
+
+def blocking_phrase(text: str) -> str:
+    """Where the grammar stops reading a line it can't compile: the word before and the
+    words from there to the next punctuation (at most four), numbers written N -- the
+    phrase to add next (``manastack cards coverage`` counts them)."""
+    line = tokenize(text)
+    furthest = 0
+    readable = False
+    for rule in (INSTRUCTIONS, ACTIVATED, LINE):
+        vals, st = parse(rule, line, text)
+        readable = readable or bool(vals)
+        furthest = max(furthest, st.furthest)
+    toks = line.low
+    if readable or furthest >= len(toks):
+        return "(a reference the text doesn't settle)" if readable else "(the end of the line)"
+    end = furthest
+    while end < len(toks) and toks[end] not in _STOPS and end - furthest < 4:
+        end += 1
+    before = toks[furthest - 1] if furthest > 0 else ""
+    words = [("N" if t.isdigit() else t) for t in toks[furthest:max(end, furthest + 1)]]
+    return (before + " ▸ " if before else "▸ ") + " ".join(words)

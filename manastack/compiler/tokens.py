@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # CR 207.2: reminder text is in parentheses; a quoted ability may hold parentheses too.
 REMINDER = re.compile(r"\s*\([^()]*\)")
@@ -64,8 +65,10 @@ class Line:
         return out
 
 
+@lru_cache(maxsize=8192)
 def tokenize(text: str) -> Line:
-    """Split one line of normalised rules text into tokens."""
+    """Split one line of normalised rules text into tokens (a line is read by several
+    rules: its tokens are kept)."""
     raw: list[str] = []
     for m in _TOKEN.finditer(text.replace("’", "'")):
         t = m.group(0)

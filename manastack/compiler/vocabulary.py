@@ -72,6 +72,13 @@ def plural(word: str) -> str:
     return word + "s"
 
 
+# words of rules text that some joke cards print as subtypes ("Time Lord of the ...",
+# "You Control ..."): never read as subtypes
+_NOT_SUBTYPES = frozenset({"the", "you", "of", "control", "and", "or", "a", "an", "to", "it",
+                           "its", "each", "target", "with", "that", "this", "from", "all",
+                           "other", "in", "on", "for", "as", "is", "are", "no", "may"})
+
+
 @lru_cache(maxsize=1)
 def subtypes() -> dict[str, str]:
     """Every subtype printed on a card, lower case (singular and plural) -> as printed
@@ -84,11 +91,12 @@ def subtypes() -> dict[str, str]:
         if "Plane" in card.types:
             continue
         for s in card.subtypes:
-            if s.replace("-", "").replace("'", "").isalpha():
+            if s.replace("-", "").replace("'", "").isalpha() and s.lower() not in _NOT_SUBTYPES:
                 found[s.lower()] = s
     out = dict(found)
     for low, s in found.items():
-        out.setdefault(plural(low), s)
+        if plural(low) not in _NOT_SUBTYPES:
+            out.setdefault(plural(low), s)
     return out
 
 

@@ -7,7 +7,7 @@ from ...ir import quantity as Q
 from ...ir import refs as R
 from ..combinators import alt, located, seq, table, word, words
 from ..discourse import Pronoun
-from . import CONDITION, DESCRIPTION, DESCRIPTIONS, NUMBER, OBJECT, POSSESSOR, QUANTITY
+from . import CONDITION, DESCRIPTION, DESCRIPTIONS, NUMBER, OBJECT, POSSESSOR
 from .objects import COMPARISON
 
 _AT_LEAST = seq(NUMBER, words("or more")).map(lambda v: Q.Comparison(Q.Op.GE, Q.Fixed(v[0])))

@@ -16,7 +16,7 @@ from ...ir import refs as R
 from ..combinators import Reject, Rule, alt, listing, located, many, opt, seq, table, token, word, words
 from ..discourse import Indefinite, NewTarget, Pronoun
 from ..vocabulary import (CARD_TYPE_PLURALS, CARD_TYPES, COLORS, KEYWORD_WORDS, SUPERTYPES,
-                          card_type, subtypes)
+                          subtypes)
 from . import (DESCRIPTION, DESCRIPTIONS, NUMBER, OBJECT, OBJECT_SUBJECT, PLAYER, POSSESSOR,
                QUANTITY)
 

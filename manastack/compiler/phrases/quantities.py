@@ -5,10 +5,9 @@ of ...", "its power", "your life total", devotion, and the amounts written after
 from __future__ import annotations
 
 from ...ir import quantity as Q
-from ...ir import refs as R
 from ..combinators import alt, opt, seq, table, word, words
 from ..vocabulary import COLORS
-from . import AMOUNT_SUFFIX, DESCRIPTION, DESCRIPTIONS, OBJECT, PLAYER, POSSESSOR, QUANTITY
+from . import AMOUNT_SUFFIX, DESCRIPTION, DESCRIPTIONS, OBJECT, POSSESSOR, QUANTITY
 from .numbers import FIXED, VARIABLE
 from .objects import ITS, _COUNTER_KIND
 

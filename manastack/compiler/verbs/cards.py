@@ -4,12 +4,11 @@ draw, discard, mill, reveal, search, shuffle, scry, surveil, "you choose a card"
 from __future__ import annotations
 
 from ...ir import effects as I
-from ...ir import quantity as Q
 from ...ir import refs as R
 from ..combinators import alt, located, opt, seq, word, words
 from ..discourse import Indefinite, Pronoun, Said
-from ..phrases import NUMBER, OBJECT, POSSESSOR, QUANTITY
-from ..phrases.objects import DESC_PL, DESC_SG, INDEFINITE, build, merge
+from ..phrases import OBJECT, POSSESSOR, QUANTITY
+from ..phrases.objects import INDEFINITE
 from ..phrases.quantities import EQUAL_TO, FOR_EACH, WHERE_X, times, with_x
 from . import one, player_verb
 from .zones import DESTINATION, chosen
@@ -28,10 +27,6 @@ player_verb("draw", "draws", COUNT_OF_CARDS, lambda s, q: one(I.Draw(s, q)))
 player_verb("mill", "mills", COUNT_OF_CARDS, lambda s, q: one(I.Mill(s, q)))
 player_verb("scry", "scries", QUANTITY, lambda s, q: one(I.Scry(s, q)))
 player_verb("surveil", "surveils", QUANTITY, lambda s, q: one(I.Surveil(s, q)))
-
-
-def _in_hand(f: R.ObjectFilter) -> dict:
-    return {"zone": R.Zone.HAND, "owner": R.Chooser()}
 
 
 def _discard(subject, what):
@@ -96,8 +91,7 @@ player_verb("choose", "chooses", seq(INDEFINITE, word("from"), OBJECT).map(lambd
 
 # CR 701.23: "search your library for a basic land card, put it onto the battlefield
 # tapped, then shuffle"
-_FOUND = located(alt(word("it", "them"), words("that card"), words("those cards")),
-                 lambda v, i: None)
+_FOUND = alt(word("it", "them"), words("that card"), words("those cards"))
 _REVEAL = seq(word(","), word("reveal"), alt(word("it", "them"), words("that card"),
                                              words("those cards")))
 
@@ -118,11 +112,10 @@ def _fields(f: R.ObjectFilter) -> dict:
     return {x.name: getattr(f, x.name) for x in dataclasses.fields(f)}
 
 
+# the shuffle after a search is the searching player's next verb ("..., then shuffle")
 _SEARCH = seq(
-    POSSESSOR.where(lambda p: p == R.You() or True), words("library for"), INDEFINITE,
-    opt(_REVEAL, None), word(","), opt(word("and"), None), word("put"), _FOUND, DESTINATION,
-    opt(seq(alt(seq(word(","), word("then")), word("then")), word("shuffle")), None),
-).map(lambda v: (v[2], v[3], v[8], v[9]))
+    POSSESSOR, words("library for"), INDEFINITE, opt(_REVEAL, None), word(","),
+    opt(word("and"), None), word("put"), _FOUND, DESTINATION,
+).map(lambda v: (v[2], v[3], v[8], None))
 
 player_verb("search", "searches", _SEARCH, _search)
-_ = (NUMBER, DESC_PL, DESC_SG, build, merge, Pronoun, Q)

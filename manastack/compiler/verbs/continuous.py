@@ -38,7 +38,7 @@ def _pt(t: str):
 
 
 PT_CHANGE = token(_pt, name="+N/+N")
-_DUR = opt(DURATION, C.Until.FOREVER)
+_DUR = opt(DURATION, None)           # None: the duration written after it (clauses)
 KEYWORDS = listing(table({k: k for k in KEYWORD_WORDS}, "keyword"), ("and",))
 
 
@@ -59,11 +59,7 @@ _GAINS = seq(word("gains", "gain"), KEYWORDS, _DUR).map(lambda v: (tuple(v[1]), 
 OBJECT_VERB.add(
     _GETS.map(lambda v: lambda s, a=v: (I.ModifyPT(s, a[0][0], a[0][1], a[1]),)),
     _GAINS.map(lambda v: lambda s, a=v: (I.GainAbilities(s, a[0], a[1]),)),
-    # "gets +1/+1 and gains flying until end of turn": one duration for both
-    seq(word("gets", "get"), PT_CHANGE, word("and"), word("gains", "gain"), KEYWORDS, DURATION).map(
-        lambda v: lambda s, a=v: (I.ModifyPT(s, a[1][0], a[1][1], a[5]),
-                                  I.GainAbilities(s, tuple(a[4]), a[5]))),
 )
 
-player_verb("gain", "gains", seq(words("control of"), OBJECT, _DUR),
+player_verb("gain", "gains", seq(words("control of"), OBJECT, opt(DURATION, C.Until.FOREVER)),
             lambda s, v: one(I.GainControl(v[1], s, v[2])))

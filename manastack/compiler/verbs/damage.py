@@ -4,7 +4,6 @@ power to each creature and each player"."""
 from __future__ import annotations
 
 from ...ir import effects as I
-from ...ir import quantity as Q
 from ..clauses import OBJECT_VERB
 from ..combinators import alt, listing, seq, word, words
 from ..phrases import OBJECT, PLAYER, QUANTITY, RECIPIENT
@@ -30,4 +29,3 @@ _DAMAGE = alt(
 OBJECT_VERB.add(_DAMAGE.map(
     lambda v: lambda subject, a=v: (I.DealDamage(a[0], tuple(a[1]), subject),)))
 
-_ = Q

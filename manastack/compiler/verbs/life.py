@@ -4,7 +4,7 @@ power", "each opponent loses 2 life for each ..."."""
 from __future__ import annotations
 
 from ...ir import effects as I
-from ..combinators import alt, seq, word, words
+from ..combinators import alt, seq, word
 from ..phrases import QUANTITY
 from ..phrases.quantities import EQUAL_TO, FOR_EACH, WHERE_X, times, with_x
 from . import one, player_verb
@@ -18,4 +18,3 @@ _AMOUNT = alt(
 
 player_verb("gain", "gains", _AMOUNT, lambda s, q: one(I.GainLife(s, q)))
 player_verb("lose", "loses", _AMOUNT, lambda s, q: one(I.LoseLife(s, q)))
-_ = words
