@@ -335,6 +335,7 @@ def _face_text(body: Text, card) -> None:
 
 
 def _compiled_table(defn) -> Table:
+    from .ir.render import render_ability
     table = Table(title="Compiled", title_justify="left", show_header=True,
                   header_style="bold", expand=False)
     table.add_column("part")
@@ -345,12 +346,16 @@ def _compiled_table(defn) -> Table:
         if d.keywords:
             table.add_row(prefix + "keywords", ", ".join(sorted(d.keywords)))
         if d.spell is not None:
-            table.add_row(prefix + "spell", repr(d.spell))
+            if d.spell.modes:
+                for i, m in enumerate(d.spell.modes, start=1):
+                    table.add_row(prefix + f"mode {i}", render_ability(m))
+            else:
+                table.add_row(prefix + "spell", render_ability(d.spell))
         for i, ab in enumerate(d.activated, start=1):
             table.add_row(prefix + f"activated {i}" + (" (mana)" if ab.mana_ability else ""),
-                          repr(ab))
+                          render_ability(ab))
         for t in d.triggered:
-            table.add_row(prefix + "triggered", repr(t))
+            table.add_row(prefix + "triggered", render_ability(t))
         for st in d.static:
             table.add_row(prefix + "static", repr(st))
         for a in d.alternatives:

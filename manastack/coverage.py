@@ -80,8 +80,19 @@ def _share(supported: int, total: int) -> float:
     return round(supported / total, 4) if total else 0.0
 
 
+def blocking_phrase(line: str) -> str:
+    """The phrase of an unsupported line where the Oracle grammar stops reading it
+    (compiler.lines.blocking_phrase); lines of other kinds as they are."""
+    if line.startswith(("compiler error", "Power ", "Toughness ")) or "(CR " in line:
+        return line
+    from .compiler.lines import blocking_phrase as stop
+    return stop(line)
+
+
 def card_coverage(db: CardDatabase | None = None, top: int = 50) -> dict:
-    """The coverage report as plain data (see the module docstring)."""
+    """The coverage report as plain data (see the module docstring). Its unsupported
+    phrases are where the grammar stops reading each unsupported line, counted once per
+    card."""
     db = db if db is not None else get_database()
     started = time.perf_counter()
     cards = searchable_cards(db)
@@ -100,7 +111,8 @@ def card_coverage(db: CardDatabase | None = None, top: int = 50) -> dict:
         ident = _identity_key(card)
         by_identity[ident][0] += 1
         by_identity[ident][1] += s.supported
-        for phrase in set(normalise_phrase(u, card.name) for u in s.unsupported):
+        for phrase in set(normalise_phrase(blocking_phrase(u), card.name)
+                          for u in s.unsupported):
             phrases[phrase] += 1
             examples.setdefault(phrase, card.name)
     total = len(cards)

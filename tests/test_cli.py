@@ -69,7 +69,8 @@ def test_card_lightning_bolt():
     text = result.stdout
     assert "Lightning Bolt" in text and "{R}" in text and "Instant" in text
     assert "deals 3 damage to any target" in text
-    assert "DealDamage(amount=3" in text            # what it compiled to
+    # what it compiled to, in plain English
+    assert "~ deals 3 damage to target 1" in text and "target 1: any target" in text
     assert "UNSUPPORTED" not in text
 
 

@@ -282,6 +282,10 @@ def shift(effects: tuple, k: int) -> tuple:
     first's)."""
     if not k:
         return effects
+    from ..engine.verbs import is_compiled
+    if is_compiled(effects):
+        from ..ir.shift import shift_targets
+        return shift_targets(tuple(effects), k)
     out = []
     for e in effects:
         if hasattr(e, "shift_targets"):   # an effect holding effects (areas/optional_costs)

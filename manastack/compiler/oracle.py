@@ -116,6 +116,26 @@ def compile_effect(text: str):
     return targets, effects
 
 
+_GRAMMAR = [True]   # whether compile_instructions tries the Oracle grammar first
+TEMPLATES_USED = [False]   # set when a template (not the grammar) compiled some text
+# card name -> whether the grammar alone compiled it (the migration's parity measure)
+GRAMMAR_ONLY: dict[str, bool] = {}
+
+
+def compile_instructions(text: str):
+    """An ability's whole instructions: the Oracle grammar's reading (compiler.lines),
+    else the templates below."""
+    if _GRAMMAR[0]:
+        from .lines import compile_effect_after_trigger as grammar
+        parsed = grammar(text.strip(), False, False)
+        if parsed is not None:
+            return parsed
+    got = compile_effect(text)
+    if got is not None:
+        TEMPLATES_USED[0] = True
+    return got
+
+
 # CR 111.10a: a Clue is an artifact token with "{2}, Sacrifice this token: Draw a card."
 CLUE_TOKEN = (("name", "Clue Token"), ("types", ("Artifact",)), ("subtypes", ("Clue",)),
               ("colors", ()), ("text", "{2}, Sacrifice this token: Draw a card."))
@@ -348,7 +368,7 @@ def compile_triggered(line: str):
         if body.lower().startswith("you may "):
             optional = True
             body = body[len("you may "):]
-        compiled = compile_effect(body)
+        compiled = compile_instructions(body)
         if compiled is None:
             return None
         targets, effects = compiled
@@ -358,6 +378,12 @@ def compile_triggered(line: str):
 
 def compile_cost(text: str) -> Cost | None:
     """Compile an activation cost such as ``{1}, {T}`` (CR 602.1a, 118)."""
+    from .combinators import parse
+    from .phrases import COST
+    from .tokens import tokenize
+    parsed = parse(COST, tokenize(text))[0]
+    if parsed:
+        return parsed[0]
     mana_syms: list[str] = []
     tap = untap = sac = False
     life = 0
@@ -422,13 +448,28 @@ def compile_choice_cost(part: str):
 
 
 def compile_line(line: str, is_spell: bool, out: dict) -> bool:
-    """Compile one line of rules text into ``out``; False when nothing matches."""
+    """Compile one line of rules text into ``out``; False when nothing matches. The
+    Oracle grammar (compiler.lines) reads it first; the templates read what it can't."""
     low = line.lower().rstrip(".")
     # CR 702: a line of keyword abilities, comma-separated.
     words = [w.strip() for w in low.split(",")]
     if words and all(is_keyword(w) for w in words):
         out["keywords"].update(words)
         return True
+    if _GRAMMAR[0]:
+        from . import lines
+        got = lines.compile_line(line, is_spell)
+        if got is not None:
+            lines.merge(out, got)
+            return True
+    if _template_line(line, low, is_spell, out):
+        TEMPLATES_USED[0] = True
+        return True
+    return False
+
+
+def _template_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
+    """The templates' reading of a line (being replaced by the grammar)."""
     for hook in areas.LINE_HOOKS:
         if hook(line, low, is_spell, out):
             return True
@@ -644,7 +685,7 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
         if limits is None:
             return False
         body, sorcery, timing, only = limits
-        compiled = compile_effect(body)
+        compiled = compile_instructions(body)
         if cost is None or compiled is None:
             return False
         targets, effects = compiled
@@ -658,7 +699,7 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
                                                  sorcery, line, zone, timing, only))
         return True
     if is_spell:
-        compiled = compile_effect(line)
+        compiled = compile_instructions(line)
         if compiled is None:
             return False
         targets, effects = compiled
@@ -772,7 +813,45 @@ def _to_int(v: str | None) -> int | None:
 
 
 def compile_card(card: CardData) -> CardDefinition:
-    """Compile a card's Oracle data into a ``CardDefinition`` (unsupported text kept)."""
+    """Compile a card's Oracle data into a ``CardDefinition`` (unsupported text kept).
+
+    While the Oracle grammar replaces the templates, an ability's instructions come all
+    from one or all from the other: a spell whose lines (or modes) would mix them is
+    compiled again by the templates alone."""
+    TEMPLATES_USED[0] = False
+    defn = _compile_card(card)
+    if not defn.unsupported and not _mixed(defn):
+        GRAMMAR_ONLY[card.name] = not TEMPLATES_USED[0]
+        return defn
+    _GRAMMAR[0] = False
+    try:
+        old = _compile_card(card)
+    finally:
+        _GRAMMAR[0] = True
+    GRAMMAR_ONLY[card.name] = False
+    if not old.unsupported or _mixed(defn):
+        return old
+    return defn
+
+
+def _mixed(defn: CardDefinition) -> bool:
+    """Whether a spell's instructions mix grammar IR and template effects."""
+    from ..engine.verbs import is_compiled
+    for d in (defn,) + tuple(defn.faces):
+        sp = d.spell
+        if sp is None:
+            continue
+        parts = [sp.effects] + [m.effects for m in sp.modes]
+        kinds = {is_compiled(p) for p in parts if p}
+        if len(kinds) > 1:
+            return True
+        for p in parts:
+            if p and is_compiled(p) and not all(is_compiled((e,)) for e in p):
+                return True
+    return False
+
+
+def _compile_card(card: CardData) -> CardDefinition:
     is_spell = "Instant" in card.types or "Sorcery" in card.types
     out = {"keywords": set(), "static": [], "activated": [], "triggered": [], "spell": None,
            "alternatives": []}
@@ -815,7 +894,7 @@ def compile_card(card: CardData) -> CardDefinition:
             if fw:
                 body = body[fw.end():]
             try:
-                compiled = compile_effect(body)
+                compiled = compile_instructions(body)
             except ValueError:
                 compiled = None
             if compiled is None:

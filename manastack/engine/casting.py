@@ -36,6 +36,9 @@ def can_pay_tap(g, o, ab) -> bool:
 def choice_candidates(g, player: int, cc, source=None) -> list[int]:
     """The objects that could pay a choice cost (CR 118.3): "Sacrifice an artifact"."""
     from .targets import _object_matches
+    from ..ir.refs import ObjectFilter
+    if isinstance(cc.spec, ObjectFilter):
+        return _filter_candidates(g, player, cc, source)
     out = []
     # CR 118.3: a cost may use cards in hand ("exile a blue card from your hand")
     zone_ids = (g.players[player].hand if cc.spec.zone == "hand" else
@@ -58,6 +61,20 @@ def choice_candidates(g, player: int, cc, source=None) -> list[int]:
         if _filter_matches(g, o, cc.spec, player):
             out.append(oid)
     _ = _object_matches
+    return out
+
+
+def _filter_candidates(g, player: int, cc, source) -> list[int]:
+    """CR 118.3: the objects that could pay a choice cost described by an IR filter."""
+    from .evaluate import Context, candidates as matching
+    ctx = Context(player, source)
+    out = []
+    for o in matching(g, ctx, cc.spec):
+        # CR 302.6 limits only a creature's own {T}/{Q} abilities: a summoning-sick
+        # creature can be tapped to pay another cost ("Tap three untapped creatures").
+        if cc.action == "tap" and o.tapped:
+            continue
+        out.append(o.oid)
     return out
 
 

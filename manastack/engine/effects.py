@@ -36,6 +36,9 @@ def execute(g, item, eff, legal: set):
     """Carry out one effect (CR 608.2c); "ask" when it waits for a decision."""
     fn = _EFFECTS.get(type(eff))
     if fn is None:
+        from .verbs import HANDLERS, run_one
+        if type(eff) in HANDLERS:   # a compiled instruction inside the templates' effects
+            return None if run_one(g, item, eff, legal) else "ask"
         raise NotImplementedError(f"effect {eff!r}")
     return fn(g, item, eff, legal)
 

@@ -701,7 +701,12 @@ def perform(g, a: Action, auto: bool = False) -> None:
     ch = a.choice
     if d.data.get("resolving"):
         from .resolution import resolve_top
-        g.stack[-1].info["answer"] = ch
+        top = g.stack[-1]
+        if top.resolution is not None and top.resolution.asking:
+            top.resolution.answer = ch
+            top.resolution.asking = False
+        else:
+            top.info["answer"] = ch
         if not auto:
             resolve_top(g)
         return
@@ -779,7 +784,12 @@ def perform_none(g) -> None:
     elif d.kind == "discard":
         flow.finish_cleanup(g)
     elif d.data.get("resolving"):
-        g.stack[-1].info["answer"] = ()
+        top = g.stack[-1]
+        if top.resolution is not None and top.resolution.asking:
+            top.resolution.answer = ()
+            top.resolution.asking = False
+        else:
+            top.info["answer"] = ()
     elif d.kind == "choose_cards":
         g.players[d.player].bottomed = True
     elif d.kind == "assign_damage":

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .effects import (attach, deal_damage, execute, first_target,  # noqa: F401
                       item_source_name, put_counters)
 from .targets import target_groups, target_is_legal
+from .verbs import is_compiled, run as run_instructions
 from . import zones
 
 
@@ -71,9 +72,13 @@ def combine_modes(modes):
     """CR 700.2d: the chosen modes' instructions are followed in the order printed; their
     targets are numbered one mode after another."""
     from ..compiler.abilities import SpellAbility
+    from ..ir.shift import shift_targets
     targets, effects = (), ()
     for m in modes:
-        effects += tuple(_shift(e, len(targets)) for e in m.effects)
+        if is_compiled(m.effects):
+            effects += shift_targets(m.effects, len(targets))
+        else:
+            effects += tuple(_shift(e, len(targets)) for e in m.effects)
         targets += m.targets
     return SpellAbility(targets, effects, "\n".join(m.text for m in modes))
 
@@ -98,6 +103,9 @@ def resolve_item(g, item) -> None:
     kept in ``item.info``."""
     from .flow import ask
     ab = ability_of(g, item)
+    if ab is not None and (item.resolution is not None or is_compiled(ab.effects)):
+        _resolve_compiled(g, item, ab)
+        return
     info = item.info
     name = item_name(g, item)
     specs = ab.targets if ab is not None else ()
@@ -136,6 +144,49 @@ def resolve_item(g, item) -> None:
         info.pop("answer", None)
         i += 1
     info["step"] = i
+    if item.is_spell and _permanent_choices(g, item) == "ask":
+        return
+    _finish(g, item)
+
+
+def _resolve_compiled(g, item, ab) -> None:
+    """CR 608.2: resolve a stack item whose instructions are compiled IR, keeping its
+    progress in its typed continuation (``item.resolution``)."""
+    from .continuation import Resolution
+    from .flow import ask
+    res = item.resolution
+    if res is None:
+        res = item.resolution = Resolution()
+    if not res.started:
+        res.started = True
+        # CR 608.2b: if every target is now illegal, the spell or ability doesn't resolve.
+        legal = []
+        for spec, group in zip(ab.targets, target_groups(item, ab.targets)):
+            legal.extend(t for t in group if target_is_legal(g, item, spec, t))
+        name = item_name(g, item)
+        if item.targets and not legal and not bestow_ends(g, item):
+            g.event("608.2b", f"{name} doesn't resolve: all its targets are illegal")
+            _finish(g, item, countered=True)
+            return
+        res.legal = legal
+        g.event("608.2", f"{name} resolves")
+        if getattr(ab, "optional", False):
+            # CR 603.5: "you may" is chosen as the ability resolves.
+            res.frames[0].stage = -1
+            res.asking = True
+            ask(g, item.controller, "yes_no", {"rule": "603.5", "resolving": True})
+            if g.pending is not None:
+                return
+    if res.frames[0].stage == -1:
+        res.frames[0].stage = 0
+        if not res.answer:
+            g.event("603.5", f"{g.pname(item.controller)} chooses not to")
+            res.answer = None
+            _finish(g, item)
+            return
+        res.answer = None
+    if not run_instructions(g, item, ab.effects):
+        return
     if item.is_spell and _permanent_choices(g, item) == "ask":
         return
     _finish(g, item)

@@ -195,7 +195,7 @@ class StackItem:
     activated abilities)."""
 
     __slots__ = ("oid", "source", "controller", "ability", "targets", "x", "source_card",
-                 "mana_ability", "trigger", "info")
+                 "mana_ability", "trigger", "info", "resolution")
 
     def __init__(self, oid: int, source: int, controller: int, ability: int | None,
                  targets: tuple = (), x: int = 0, source_card: int = -1) -> None:
@@ -209,6 +209,7 @@ class StackItem:
         self.mana_ability = False
         self.trigger: int | None = None   # index of a triggered ability (CR 603)
         self.info: dict = {}               # what a trigger remembers; resolution progress
+        self.resolution = None             # continuation.Resolution of compiled instructions
 
     def copy(self) -> "StackItem":
         s = StackItem.__new__(StackItem)
@@ -217,6 +218,7 @@ class StackItem:
                                                          self.mana_ability)
         s.trigger = self.trigger
         s.info = _copy_json(self.info) if self.info else {}
+        s.resolution = self.resolution.copy() if self.resolution is not None else None
         return s
 
     @property
@@ -227,7 +229,9 @@ class StackItem:
         return {"oid": self.oid, "source": self.source, "controller": self.controller,
                 "ability": self.ability, "targets": list(self.targets), "x": self.x,
                 "source_card": self.source_card, "mana_ability": self.mana_ability,
-                "trigger": self.trigger, "info": self.info}
+                "trigger": self.trigger, "info": self.info,
+                **({"resolution": self.resolution.to_dict()} if self.resolution is not None
+                   else {})}
 
     @staticmethod
     def from_dict(d: dict) -> "StackItem":
@@ -236,6 +240,9 @@ class StackItem:
         s.mana_ability = d["mana_ability"]
         s.trigger = d.get("trigger")
         s.info = dict(d.get("info") or {})
+        if d.get("resolution") is not None:
+            from .continuation import Resolution
+            s.resolution = Resolution.from_dict(d["resolution"])
         return s
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..compiler.abilities import TargetSpec
+from ..ir.refs import TargetSpec as IRTargetSpec
 from .characteristics import card_types
 
 
@@ -50,21 +51,27 @@ def _object_matches(g, o, spec: TargetSpec, controller: int, item=None) -> bool:
         return False
     if spec.controller == "opponent" and owner_or_controller == controller:
         return False
-    if spec.zone == "battlefield":
-        from .characteristics import has_keyword
-        # CR 702.18a: shroud - can't be the target of spells or abilities.
-        if has_keyword(g, o, "shroud"):
+    return _can_be_targeted(g, o, controller, item)
+
+
+def _can_be_targeted(g, o, controller: int, item) -> bool:
+    """Whether a permanent may be the target of the source's spell or ability."""
+    if o.zone != "battlefield":
+        return True
+    from .characteristics import has_keyword
+    # CR 702.18a: shroud - can't be the target of spells or abilities.
+    if has_keyword(g, o, "shroud"):
+        return False
+    # CR 702.11b: hexproof - can't be the target of opponents' spells or abilities.
+    if o.controller != controller and has_keyword(g, o, "hexproof"):
+        return False
+    # CR 702.16b: protection - not the target of spells or abilities from a source
+    # with the stated quality.
+    if item is not None and item.source_card is not None and item.source_card != -1:
+        from .characteristics import protections
+        prot = protections(g, o)
+        if prot and any(c in prot for c in g.card_definition(item.source_card).colors):
             return False
-        # CR 702.11b: hexproof - can't be the target of opponents' spells or abilities.
-        if o.controller != controller and has_keyword(g, o, "hexproof"):
-            return False
-        # CR 702.16b: protection - not the target of spells or abilities from a source
-        # with the stated quality.
-        if item is not None and item.source_card is not None and item.source_card != -1:
-            from .characteristics import protections
-            prot = protections(g, o)
-            if prot and any(c in prot for c in g.card_definition(item.source_card).colors):
-                return False
     return True
 
 
@@ -88,8 +95,42 @@ def _zone_objects(g, spec: TargetSpec):
     return []
 
 
+def _context(g, controller: int, item):
+    from .evaluate import Context
+    if item is None:
+        return Context(controller)
+    return Context(controller, item.source, item.source_card, (), item.info, item.x)
+
+
+def _ir_object_ok(g, spec, o, controller: int, item) -> bool:
+    """CR 115.1, 115.5, 702.11b, 702.16b, 702.18a: ``o`` matches the spec's filter and
+    may be targeted by the source."""
+    from .evaluate import matches
+    if not matches(g, _context(g, controller, item), spec.objects, o):
+        return False
+    if o.zone == "stack" and item is not None and item.source == o.oid:
+        return False   # CR 115.5: a spell can't target itself
+    return _can_be_targeted(g, o, controller, item)
+
+
+def _ir_candidates(g, spec, controller: int, item=None) -> list[int]:
+    from .evaluate import players, zone_objects
+    ctx = _context(g, controller, item)
+    out = []
+    if spec.players is not None:
+        out = [p for p in players(g, ctx, spec.players) if not g.players[p].lost]
+    if spec.objects is not None:
+        for oid in zone_objects(g, spec.objects):
+            o = g.objects.get(oid)
+            if o is not None and _ir_object_ok(g, spec, o, controller, item):
+                out.append(oid)
+    return out
+
+
 def candidates(g, spec: TargetSpec, controller: int, item=None) -> list[int]:
     """CR 601.2c / 603.3d: every legal choice for one target (players are 0 and 1)."""
+    if isinstance(spec, IRTargetSpec):
+        return _ir_candidates(g, spec, controller, item)
     out = [p for p in (0, 1) if _player_matches(spec, p, controller)]
     for oid in _zone_objects(g, spec):
         o = g.objects.get(oid)
@@ -100,6 +141,14 @@ def candidates(g, spec: TargetSpec, controller: int, item=None) -> list[int]:
 
 def target_is_legal(g, item, spec: TargetSpec, t: int) -> bool:
     """CR 608.2b: is the target still legal as the spell or ability resolves?"""
+    if isinstance(spec, IRTargetSpec):
+        if t in (0, 1):
+            from .evaluate import players
+            return (spec.players is not None and not g.players[t].lost
+                    and t in players(g, _context(g, item.controller, item), spec.players))
+        o = g.objects.get(t)
+        return (o is not None and spec.objects is not None
+                and _ir_object_ok(g, spec, o, item.controller, item))
     if t in (0, 1):
         return _player_matches(spec, t, item.controller) and not g.players[t].lost
     o = g.objects.get(t)

@@ -21,6 +21,15 @@ def new_object(g, card: int, owner: int, zone: str) -> Obj:
     return o
 
 
+def card_to_zone(g, card: int, owner: int, zone: str) -> Obj:
+    """Put a card that has no object (from a library) into its owner's hand, graveyard or
+    exile (CR 400.7: it becomes a new object there)."""
+    n = new_object(g, card, owner, zone)
+    pl = g.players[owner]
+    {HAND: pl.hand, GRAVEYARD: pl.graveyard, EXILE: pl.exile}[zone].append(n.oid)
+    return n
+
+
 def remove_from_zone(g, o: Obj) -> int:
     """Take an object out of its zone list; returns its index there."""
     z = o.zone

@@ -1,0 +1,81 @@
+"""Cost phrases (CR 118, 602.1a, 107.5-107.6): "{2}{R}, {T}, Sacrifice ~", "Pay 2 life",
+"Discard a card", "Exile two cards from your graveyard", "Remove a +1/+1 counter from ~",
+"Tap an untapped creature you control", "Return a land you control to its owner's hand".
+
+A cost is a list of parts joined by commas; each part adds to one ``Cost``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..ir import refs as R
+from ..ir.quantity import Fixed
+from ..mana import ManaCost
+from .abilities import ChoiceCost, Cost
+from .combinators import Reject, alt, many, seq, token, word, words
+from .phrases import COST, NUMBER
+from .phrases.objects import INDEFINITE
+
+MANA_SYMBOL = token(lambda t: t if t.startswith("{") and t not in ("{t}", "{q}") else None,
+                    name="mana symbol")
+
+
+def _mana(symbols) -> dict:
+    try:
+        return {"mana": ManaCost.parse("".join(s.upper() for s in symbols))}
+    except ValueError:
+        raise Reject from None
+
+
+def _choice(action: str, zone: R.Zone | None = None, controlled: bool = True):
+    def make(ind) -> dict:
+        f = ind.filter
+        if zone is not None:
+            f = replace(f, zone=zone, owner=R.You())
+        elif controlled:
+            f = replace(f, controller=R.You())
+        if not isinstance(ind.count, Fixed) or ind.up_to:
+            raise Reject
+        return {"choices": (ChoiceCost(action, ind.count.value, f),)}
+    return make
+
+
+_SELF = alt(words("~"), words("this card"))
+_COUNTER = token(lambda t: t if ("/" in t and t[0] in "+-") or t.isalpha() else None, name="kind")
+
+COST_PART = alt(
+    many(MANA_SYMBOL, 1).map(_mana),
+    words("{t}", {"tap": True}),
+    words("{q}", {"untap": True}),
+    seq(word("sacrifice"), _SELF).map(lambda v: {"sacrifice_self": True}),
+    seq(word("sacrifice"), INDEFINITE).map(lambda v: _choice("sacrifice")(v[1])),
+    seq(word("pay"), NUMBER, word("life")).map(lambda v: {"pay_life": v[1]}),
+    seq(word("discard"), _SELF).map(lambda v: {"discard_self": True}),
+    seq(word("discard"), INDEFINITE).map(lambda v: _choice("discard", R.Zone.HAND)(v[1])),
+    seq(word("exile"), _SELF).map(lambda v: {"exile_self": True}),
+    seq(word("exile"), INDEFINITE).where(lambda v: v[1].filter.zone is not R.Zone.BATTLEFIELD)
+    .map(lambda v: _choice("exile", v[1].filter.zone)(v[1])),
+    seq(word("remove"), NUMBER, _COUNTER, word("counter", "counters"), word("from"), _SELF).map(
+        lambda v: {"remove_counters": (v[2], v[1])}),
+    seq(word("tap"), INDEFINITE).where(lambda v: v[1].filter.tapped is False).map(
+        lambda v: _choice("tap")(v[1])),
+    seq(word("return"), INDEFINITE, word("to"), words("its owner's hand")).map(
+        lambda v: _choice("return")(v[1])),
+)
+
+
+def _combine(parts) -> Cost:
+    kw: dict = {}
+    for p in parts:
+        for k, v in p.items():
+            if k == "choices":
+                kw["choices"] = kw.get("choices", ()) + v
+            elif k in kw:
+                raise Reject
+            else:
+                kw[k] = v
+    return Cost(**kw)
+
+
+COST.add(seq(COST_PART, many(seq(word(","), COST_PART).map(lambda v: v[1]))).map(
+    lambda v: _combine((v[0],) + v[1])))
