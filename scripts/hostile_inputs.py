@@ -575,26 +575,35 @@ def check_games(files) -> dict:
             "slowest": {"seconds": round(slow[0], 3), "file": slow[1]}}
 
 
+def _expect_refusal(load, label: str, res: Counter, tracebacks: list, silent: list) -> None:
+    """Run ``load()``: a DeckError is the refusal wanted; anything else is counted."""
+    from manastack.decklist import DeckError
+    try:
+        load()
+    except DeckError:
+        res["refused"] += 1
+    except Exception as e:
+        res["traceback"] += 1
+        tracebacks.append(f"{label}: {type(e).__name__}: {e}"[:300])
+    else:
+        res["silent_acceptance"] += 1
+        silent.append(label)
+
+
 def check_decks(files) -> dict:
-    from manastack.decklist import DeckError, from_json_record, load_decklist
+    from manastack.decklist import from_json_record, load_decklist
     res = Counter()
     tracebacks, silent, slow = [], [], (0.0, "")
     for path, kind in files:
         t0 = time.perf_counter()
-        try:
-            if path.suffix == ".json":
-                from_json_record(json.loads(path.read_text(encoding="utf-8")),
-                                 source=str(path))
-            else:
-                load_decklist(path)
-        except DeckError:
-            res["refused"] += 1
-        except Exception as e:
-            res["traceback"] += 1
-            tracebacks.append(f"{path.name}: {type(e).__name__}: {e}"[:300])
+        if path.suffix == ".json":
+            def load(path=path):
+                return from_json_record(json.loads(path.read_text(encoding="utf-8")),
+                                        source=str(path))
         else:
-            res["silent_acceptance"] += 1
-            silent.append(path.name)
+            def load(path=path):
+                return load_decklist(path)
+        _expect_refusal(load, path.name, res, tracebacks, silent)
         dt = time.perf_counter() - t0
         if dt > slow[0]:
             slow = (dt, path.name)
@@ -603,16 +612,8 @@ def check_decks(files) -> dict:
                  [("4", "Mountain")], [None], [{"Mountain": 4}], [(4, "Mountain", 1)],
                  ["Mountain"] * 2001, [(-1, "Island")], 5, {"main": 4}]
     for items in bad_lists:
-        try:
-            load_decklist(items)
-        except DeckError:
-            res["refused"] += 1
-        except Exception as e:
-            res["traceback"] += 1
-            tracebacks.append(f"list {str(items)[:40]}: {type(e).__name__}: {e}"[:300])
-        else:
-            res["silent_acceptance"] += 1
-            silent.append(f"list {str(items)[:40]}")
+        _expect_refusal(lambda items=items: load_decklist(items), f"list {str(items)[:40]}",
+                        res, tracebacks, silent)
     return {"files": len(files), "lists": len(bad_lists), **res,
             "tracebacks": tracebacks[:20], "silent_acceptances": silent[:20],
             "slowest": {"seconds": round(slow[0], 3), "file": slow[1]}}

@@ -354,6 +354,15 @@ def check_setup(setup: dict) -> None:
         known[name] = True
 
 
+def _new_id(oid: int, seen, state: dict, at: str, what: str) -> None:
+    """An id handed out once (CR 400.7: a new object each time), below ``next_id``."""
+    if oid in seen:
+        raise GameFormatError(at + ".oid", f"{what} {oid} appears twice")
+    if oid >= state["next_id"]:
+        raise GameFormatError(at + ".oid", f"{what} {oid} is not below next_id "
+                              f"{state['next_id']}")
+
+
 def check_state(state: dict, setup: dict, where: str = "state") -> None:
     """The invariants of a game state (``where`` is its JSON path)."""
     ncards = len(setup["cards"])
@@ -362,11 +371,7 @@ def check_state(state: dict, setup: dict, where: str = "state") -> None:
     objects: dict[int, dict] = {}
     for i, o in enumerate(state["objects"]):
         at = f"{where}.objects[{i}]"
-        if o["oid"] in objects:
-            raise GameFormatError(at + ".oid", f"object {o['oid']} appears twice")
-        if o["oid"] >= state["next_id"]:
-            raise GameFormatError(at + ".oid", f"object {o['oid']} is not below next_id "
-                                  f"{state['next_id']}")
+        _new_id(o["oid"], objects, state, at, "object")
         c = o["card"]
         if c >= 0:
             if c >= ncards:
@@ -414,11 +419,7 @@ def check_state(state: dict, setup: dict, where: str = "state") -> None:
     item_ids: set[int] = set()
     for k, s in enumerate(state["stack"]):
         at = f"{where}.stack[{k}]"
-        if s["oid"] in item_ids:
-            raise GameFormatError(at + ".oid", f"stack item {s['oid']} appears twice")
-        if s["oid"] >= state["next_id"]:
-            raise GameFormatError(at + ".oid", f"stack item {s['oid']} is not below "
-                                  f"next_id {state['next_id']}")
+        _new_id(s["oid"], item_ids, state, at, "stack item")
         item_ids.add(s["oid"])
         if s["ability"] is None and s["trigger"] is None:   # a spell (CR 112.1)
             o = objects.get(s["source"])
