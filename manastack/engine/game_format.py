@@ -137,6 +137,7 @@ class StackItemModel(_Strict):
     mana_ability: bool
     trigger: Count | None = None
     info: dict[str, Any] = {}
+    resolution: dict[str, Any] | None = None   # a compiled effect's progress (continuation)
 
 
 class DecisionModel(_Strict):
@@ -152,7 +153,7 @@ class CastModel(_Strict):
     colored: Annotated[list[Count], Field(min_length=6, max_length=6)]
     kind: Name
     player: PlayerIndex
-    source: Oid | None
+    source: Int | None       # -1: an ability with no source (a designation's)
     card: Int
     ability: Count | None
     chosen: list[list[Int]]
@@ -461,11 +462,9 @@ def check_state(state: dict, setup: dict, where: str = "state") -> None:
                                       f"({where_card[c]} and object {oid})")
             where_card[c] = f"object {oid}"
     for oid in state["battlefield"]:
-        a = objects[oid].get("attached_to")
-        if a is not None and a not in (0, 1) and (a == oid or objects.get(a, {}).get("zone")
-                                                  != "battlefield"):
-            raise GameFormatError(f"{where}.objects", f"object {oid} is attached to {a}, "
-                                  "which is not another permanent")
+        # (its object may have just left the battlefield: CR 704.5m-n act at the next check)
+        if objects[oid].get("attached_to") == oid:
+            raise GameFormatError(f"{where}.objects", f"object {oid} is attached to itself")
     _check_flow(state, where, objects, item_ids)
 
 
