@@ -18,9 +18,9 @@ def test_deck_forms():
 
 def test_unsupported_card_is_refused_naming_its_text():
     with pytest.raises(UnsupportedCard) as info:
-        manastack.new_game([["Forest"] * 30 + ["Ancestor's Chosen"], "green"], seed=1)
+        manastack.new_game([["Forest"] * 30 + ["Mindslaver"], "green"], seed=1)
     msg = str(info.value)
-    assert "Ancestor's Chosen" in msg and "you gain 1 life for each card" in msg
+    assert "Mindslaver" in msg and "You control target player during" in msg
 
 
 def test_unknown_card_suggests():

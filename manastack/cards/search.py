@@ -1,4 +1,4 @@
-"""Card search with the common Scryfall query syntax over the bundled database.
+r"""Card search with the common Scryfall query syntax over the bundled database.
 
 A query is parsed by a small tokenizer and a recursive-descent parser into a tree of
 predicate nodes (no ``eval``)::

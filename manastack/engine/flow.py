@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .state import STEPS, Combat, Decision
 from . import sba, zones
+from .durations import end_effects, end_kind
 
 LOOP_LIMIT = 10_000
 
@@ -187,8 +188,11 @@ def end_step(g) -> None:
             g.event("106.4", f"{g.pname(p.index)}'s unused mana empties")
             p.pool = [0, 0, 0, 0, 0, 0]
     if g.step == "end_of_combat":
-        # CR 511.3: creatures are removed from combat as the end of combat step ends.
+        # CR 511.3: creatures are removed from combat as the end of combat step ends,
+        # and "until end of combat" effects end (CR 611.2a).
         g.combat = None
+        if g.effects:
+            end_kind(g, "end_of_combat", "511.3", "\"until end of combat\" effects end")
     g.priority = None
 
 
@@ -328,21 +332,7 @@ def finish_cleanup(g) -> None:
             o.damage = 0
             o.deathtouched = False
     if g.effects:
-        ending = [e for e in g.effects if e.until == "end_of_turn"]
-        g.effects = [e for e in g.effects if e.until != "end_of_turn"]
-        for e in ending:
-            if e.layer == "2" and e.affected in g.objects:
-                # CR 613.1b: control returns to whoever the remaining effects give it, or
-                # to whoever controlled it before the first of the ended ones.
-                o = g.objects[e.affected]
-                rest = [x for x in g.effects if x.layer == "2" and x.affected == e.affected]
-                first = min((x for x in ending if x.layer == "2" and x.affected == e.affected),
-                            key=lambda x: x.timestamp)
-                new = rest[-1].controller if rest else first.previous
-                if new is not None and new != o.controller:
-                    o.controller = new
-                    o.sick = True
-                    g.event("613.1b", f"control of {g.oname(o.oid)} returns to {g.pname(new)}")
+        end_effects(g, [e for e in g.effects if e.until == "end_of_turn"])
     if g.effects:
         from .areas.zone_text import end_permissions
         end_permissions(g)   # CR 514.2: "until the end of your next turn" play permissions

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .characteristics import has_keyword, is_creature, toughness
 from .areas import type_changes as _tc
 from . import zones
+from .durations import check_durations
 
 
 def check_state_based_actions(g) -> bool:
@@ -24,6 +25,9 @@ def check_state_based_actions(g) -> bool:
 
 
 def _one_pass(g) -> bool:
+    # CR 611.2b: "for as long as" effects whose condition stopped holding have ended
+    # (not a state-based action, but it changes what the checks below see).
+    ended = check_durations(g) if g.effects else False
     losers = []
     for p in g.players:
         if p.lost:
@@ -101,7 +105,7 @@ def _one_pass(g) -> bool:
     # CR 611.3a: the effects of Auras' and Equipment's static abilities follow attachment.
     synced = _tc.sync_attached(g)
     if not losers and not to_graveyard and not to_destroy:
-        return bool(unattach) or bool(gone) or dungeon or synced or saga
+        return bool(unattach) or bool(gone) or dungeon or synced or saga or ended
     from .triggers import begin_together, end_together
     begin_together()   # CR 704.3: these state-based actions happen at once (603.10a)
     for o, rule, why in to_graveyard + to_destroy:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from ...ir import conditions as C
-from ..combinators import seq, table, words
-from . import CONDITION, DURATION
+from ..combinators import table
+from . import DURATION
 
-DURATION.add(
-    table({u.value: u for u in C.Until if u.value}, "duration"),
-    seq(words("for as long as"), CONDITION).map(lambda v: C.AsLongAs(v[1])),
-)
+# "for as long as [condition]" (C.AsLongAs) waits for the engine to hold a condition in a
+# continuous effect's duration; the two source-bound forms are in ``C.Until``.
+DURATION.add(table({u.value: u for u in C.Until if u.value}, "duration"))

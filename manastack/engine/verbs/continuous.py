@@ -4,20 +4,16 @@ objects affected are fixed as the effect begins (CR 611.2c)."""
 
 from __future__ import annotations
 
-from ...ir import conditions as C
 from ...ir import effects as I
+from ..durations import expiry
 from ..state import ContinuousEffect
 from . import handles
 
-# how long an effect lasts, as the engine's continuous effects record it (CR 611.2a; 514.2:
-# "until end of turn" effects end in the cleanup step)
-UNTIL = {C.Until.END_OF_TURN: "end_of_turn", C.Until.THIS_TURN: "end_of_turn",
-         C.Until.FOREVER: "never"}
 
 
-def until(duration) -> str:
-    """The engine's expiry word for an IR duration."""
-    return UNTIL[duration]
+def until(step, duration) -> str:
+    """CR 611.2: the engine's expiry word for an IR duration of this step's effect."""
+    return expiry(duration, step.item.source, step.item.controller)
 
 
 def add_effect(g, **kw) -> None:
@@ -32,7 +28,7 @@ def modify_pt(step, instr: I.ModifyPT) -> bool:
     p, t = step.signed(instr.power), step.signed(instr.toughness)
     for o in step.present(instr.objects):
         add_effect(g, layer="7c", affected=o.oid, power=p, toughness=t,
-                   until=until(instr.duration))
+                   until=until(step, instr.duration))
         g.event("613.4c", f"{g.oname(o.oid)} gets {p:+d}/{t:+d} {instr.duration.value}".rstrip())
     return True
 
@@ -43,7 +39,7 @@ def gain_abilities(step, instr: I.GainAbilities) -> bool:
     g = step.g
     for o in step.present(instr.objects):
         for kw in instr.keywords:
-            add_effect(g, layer="6", affected=o.oid, until=until(instr.duration), keyword=kw)
+            add_effect(g, layer="6", affected=o.oid, until=until(step, instr.duration), keyword=kw)
         g.event("613.1f", f"{g.oname(o.oid)} gains {', '.join(instr.keywords)} "
                 f"{instr.duration.value}".rstrip())
     return True
@@ -59,7 +55,7 @@ def gain_control(step, instr: I.GainControl) -> bool:
         return True
     p = who[0]
     for o in step.present(instr.objects):
-        add_effect(g, layer="2", affected=o.oid, until=until(instr.duration), controller=p,
+        add_effect(g, layer="2", affected=o.oid, until=until(step, instr.duration), controller=p,
                    previous=o.controller)
         if o.controller != p:
             o.controller = p
