@@ -151,8 +151,8 @@ def give_priority(g) -> None:
     from .triggers import place_triggers
     while True:
         sba.check_state_based_actions(g)
-        if g.over:
-            return
+        if g.over or g.pending is not None:
+            return   # the game ended, or a state-based action asks a choice (CR 704.5j)
         if not (g.waiting or g.placing):
             break
         place_triggers(g)

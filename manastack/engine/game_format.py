@@ -105,6 +105,7 @@ class PlayerModel(_Strict):
     spells_cast: Count = 0
     spells_last_turn: Count = 0
     turn_timestamp: Count = 0
+    legend_keep: list[Oid] | None = None
 
 
 class ObjectModel(_Strict):

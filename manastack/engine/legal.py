@@ -303,6 +303,9 @@ def legal_actions(g):
         return [Action("choose", choice=o) for o in orders]
     if k == "mulligan":
         return [Action("choose", choice="keep"), Action("choose", choice="mulligan")]
+    if k == "choose_cards" and d.data.get("purpose") == "legend":
+        from .areas.legend_rule import legend_actions
+        return legend_actions(d)   # CR 704.5j
     if k == "choose_cards" and d.data.get("ordered"):
         from itertools import permutations
         # CR 401.4: "count" of the cards, in a chosen order (all of them by default).
@@ -510,6 +513,11 @@ def validate(g, action: Action) -> None:
                                  "lists of them, not a bool") + f", got {action.choice!r}")
     if k in ("attackers", "blockers") and holds_bool(action.choice):
         raise MalformedAction(f"choice: object ids are integers, not bools: {action.choice!r}")
+    if k == "choose_cards" and d.data.get("purpose") == "legend":
+        from .areas.legend_rule import legend_answer_ok
+        if not legend_answer_ok(d, action.choice):
+            _illegal("704.5j", "keep exactly one of the legendary permanents of each name")
+        return
     if k == "choose_cards" and "count" in d.data and "cards" in d.data:
         ch = action.choice
         cards = d.data["cards"]
@@ -729,6 +737,9 @@ def perform(g, a: Action, auto: bool = False) -> None:
         take_order(g, d.player, ch)
     elif kind == "mulligan":
         g.players[d.player].declared = ch
+    elif kind == "choose_cards" and d.data.get("purpose") == "legend":
+        from .areas.legend_rule import record_legend_choice
+        record_legend_choice(g, d, ch)   # CR 704.5j
     elif kind == "choose_cards":
         pl = g.players[d.player]
         for oid in ch:

@@ -6,6 +6,7 @@ from .characteristics import has_keyword, is_creature, toughness
 from .areas import type_changes as _tc
 from . import zones
 from .durations import check_durations
+from .areas.legend_rule import legend_rule
 
 
 def check_state_based_actions(g) -> bool:
@@ -17,8 +18,8 @@ def check_state_based_actions(g) -> bool:
         if not done:
             return any_done
         any_done = True
-        if g.over:
-            return True
+        if g.over or g.pending is not None:
+            return True   # the game ended, or a player chooses (CR 704.5j)
     # CR 104.4b: a loop of mandatory actions that cannot stop is a draw.
     end_game(g, None, "104.4b", "state-based actions loop forever: the game is a draw")
     return True
@@ -104,14 +105,23 @@ def _one_pass(g) -> bool:
     saga = saga_sba(g)   # CR 704.5s / 714.4: a finished Saga is sacrificed
     # CR 611.3a: the effects of Auras' and Equipment's static abilities follow attachment.
     synced = _tc.sync_attached(g)
+    # CR 704.5q: +1/+1 and -1/-1 counters on one permanent annihilate in pairs.
+    annihilated = _annihilate_counters(g)
+    # CR 704.5j: the legend rule (its controller chooses, in APNAP order).
+    legends, asked = legend_rule(g)
+    if asked:
+        return True
+    to_graveyard += legends
     if not losers and not to_graveyard and not to_destroy:
-        return bool(unattach) or bool(gone) or dungeon or synced or saga or ended
+        return (bool(unattach) or bool(gone) or dungeon or synced or saga or ended
+                or annihilated)
     from .triggers import begin_together, end_together
     begin_together()   # CR 704.3: these state-based actions happen at once (603.10a)
     for o, rule, why in to_graveyard + to_destroy:
         if o.oid in g.objects and o.zone == "battlefield":
-            if rule != "704.5f" and zones.regenerated(g, o):
-                continue   # CR 701.19a: destruction replaced by a regeneration shield
+            # CR 701.19a: only destruction (704.5g-h) is replaced by regeneration.
+            if rule in ("704.5g", "704.5h") and zones.regenerated(g, o):
+                continue
             g.event(rule, f"{g.oname(o.oid)} {why} and is put into its owner's graveyard")
             zones.move(g, o, "graveyard")
     end_together()
@@ -124,6 +134,28 @@ def _one_pass(g) -> bool:
         end_game(g, alive[0] if len(alive) == 1 else None, "104.2a" if alive else "104.4a",
                  f"{g.pname(alive[0])} wins" if alive else "both players lose: a draw")
     return True
+
+
+def _annihilate_counters(g) -> bool:
+    """CR 704.5q: a permanent with both +1/+1 and -1/-1 counters on it loses N of each,
+    N being the smaller number. Returns whether any were removed."""
+    done = False
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        c = o.counters
+        if not c or "+1/+1" not in c or "-1/-1" not in c:
+            continue
+        n = min(c["+1/+1"], c["-1/-1"])
+        for kind in ("+1/+1", "-1/-1"):
+            c[kind] -= n
+            if not c[kind]:
+                del c[kind]
+        if not c:
+            o.counters = None
+        g.event("704.5q", f"{n} +1/+1 and {n} -1/-1 counter(s) are removed from "
+                f"{g.oname(oid)}")
+        done = True
+    return done
 
 
 def _dungeon_sba(g) -> bool:

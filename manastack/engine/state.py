@@ -127,7 +127,7 @@ class Player:
     __slots__ = ("index", "life", "library", "hand", "graveyard", "exile", "pool",
                  "lands_played", "lost", "drew_from_empty", "mulligans", "kept", "declared",
                  "bottomed", "permanent_left", "poison", "drawn", "spells_cast",
-                 "spells_last_turn", "turn_timestamp")
+                 "spells_last_turn", "turn_timestamp", "legend_keep")
 
     def __init__(self, index: int, life: int = 20) -> None:
         self.index = index
@@ -151,6 +151,9 @@ class Player:
         self.spells_cast = 0   # spells cast this turn (CR 601.2i; storm, CR 702.40a)
         self.turn_timestamp = 0   # the game's timestamp as this turn began ("entered this turn")
         self.spells_last_turn = 0   # spells cast during the previous turn (CR 502.2; werewolves)
+        # CR 704.5j: the legendary permanents this player chose to keep, until the
+        # state-based actions that wait for the other player's choice are performed.
+        self.legend_keep: list[int] | None = None
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -174,6 +177,7 @@ class Player:
         p.spells_cast = self.spells_cast
         p.turn_timestamp = self.turn_timestamp
         p.spells_last_turn = self.spells_last_turn
+        p.legend_keep = self.legend_keep[:] if self.legend_keep is not None else None
         return p
 
     def to_dict(self) -> dict:

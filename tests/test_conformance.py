@@ -1,0 +1,76 @@
+"""Rules conformance (issue 11): state that new rules keep must survive clone and the
+game's JSON (engine/game_format.py validates it), and decisions they ask are typed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import manastack
+from manastack.engine.actions import Action, IllegalAction
+from manastack.engine.game import Game
+from manastack.engine.game_format import GameFormatError
+
+HERE = Path(__file__).parent
+CONF = HERE / "scenarios" / "conformance"
+
+
+def _legend_game(tmp_path):
+    f = tmp_path / "legends.yaml"
+    f.write_text("""
+name: both players choose
+players:
+  p1:
+    battlefield: [{card: "Isamaru, Hound of Konda", id: a1},
+                  {card: "Isamaru, Hound of Konda", id: a2}]
+  p2:
+    battlefield: [{card: "Isamaru, Hound of Konda", id: b1},
+                  {card: "Isamaru, Hound of Konda", id: b2}]
+""")
+    return manastack.load_scenario(f)
+
+
+def test_legend_choice_waits_in_the_json_for_the_other_player(tmp_path):
+    """CR 704.5j: the active player's choice is kept while the other player chooses; a
+    paused game with that choice round-trips through JSON and validates."""
+    g = _legend_game(tmp_path)
+    d = g.decision
+    assert (d.player, d.kind, d.data["rule"]) == (0, "choose_cards", "704.5j")
+    assert len(g.legal_actions()) == 2
+    kept = d.data["groups"][0][1]
+    g.apply(Action("choose", choice=(kept,)))
+    assert g.decision.player == 1 and g.decision.kind == "choose_cards"
+    assert g.players[0].legend_keep == [kept]
+    text = g.to_json()
+    h = Game.from_json(text)
+    assert h.to_json() == text
+    assert h.players[0].legend_keep == [kept]
+    c = g.clone()
+    c.players[0].legend_keep.append(99)
+    assert g.players[0].legend_keep == [kept]
+    other = h.decision.data["groups"][0][0]
+    h.apply(Action("choose", choice=(other,)))
+    names = sorted(h.objects[o].defn.name for o in h.battlefield)
+    assert names == ["Isamaru, Hound of Konda"] * 2
+    assert kept in h.battlefield and other in h.battlefield
+    assert h.players[0].legend_keep is None and h.decision.kind == "priority"
+
+
+def test_legend_choice_refuses_a_wrong_answer_and_changes_nothing(tmp_path):
+    g = _legend_game(tmp_path)
+    before = g.to_json()
+    a1, a2 = g.decision.data["groups"][0]
+    for bad in ((a1, a2), (), (12345,), ("x",)):
+        with pytest.raises(IllegalAction, match="704.5j"):
+            g.apply(Action("choose", choice=bad))
+        assert g.to_json() == before
+
+
+def test_legend_keep_in_json_is_validated(tmp_path):
+    import json
+    g = _legend_game(tmp_path)
+    d = json.loads(g.to_json())
+    d["state"]["players"][0]["legend_keep"] = ["one"]
+    with pytest.raises(GameFormatError, match="legend_keep"):
+        Game.from_json(json.dumps(d))
