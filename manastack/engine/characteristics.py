@@ -62,13 +62,19 @@ def _anthem_applies(g, a: Obj, s, o: Obj) -> bool:
         return False
     if f.controller == "opponent" and o.controller == a.controller:
         return False
-    d = o.defn
-    if f.types and not all(t in d.types for t in f.types):
-        return False
+    # CR 613.1d-e: the affected object's types and colors now, after type- and
+    # color-changing effects ("Artifact creatures you control" includes a creature that
+    # became an artifact).
+    if f.types:
+        types = card_types(g, o)
+        if not all(t in types for t in f.types):
+            return False
     if f.subtypes and not all(has_subtype(o, t, g) for t in f.subtypes):
         return False
-    if f.colors and not all(c in d.colors for c in f.colors):
-        return False
+    if f.colors:
+        cs = colors(g, o)
+        if not all(c in cs for c in f.colors):
+            return False
     return True
 
 
@@ -101,7 +107,6 @@ def lost_all_abilities(g, o: Obj) -> int:
 
 def _cda(g, o: Obj, spec) -> int:
     """CR 604.3 / 613.4a: the count a characteristic-defining ability reads."""
-    from .targets import _object_matches
     if spec.zone == "battlefield":
         ids = g.battlefield
     elif spec.zone == "hand":
@@ -112,14 +117,17 @@ def _cda(g, o: Obj, spec) -> int:
     n = 0
     for oid in ids:
         x = g.objects[oid]
-        if spec.types and not all(t in x.defn.types for t in spec.types):
-            continue
-        if spec.subtypes and not all(t in x.defn.subtypes for t in spec.subtypes):
+        # CR 613.1d: what each object is now ("the number of creatures you control"
+        # counts an animated land, not a bestowed Aura, CR 702.103b).
+        if spec.types:
+            types = card_types(g, x)
+            if not all(t in types for t in spec.types):
+                continue
+        if spec.subtypes and not all(has_subtype(x, t, g) for t in spec.subtypes):
             continue
         if spec.zone == "battlefield" and spec.controller == "you" and x.controller != o.controller:
             continue
         n += 1
-    _ = _object_matches
     return n
 
 

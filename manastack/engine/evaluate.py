@@ -278,7 +278,9 @@ def matches(g, ctx: Context, f: R.ObjectFilter, o) -> bool:
 def _characteristics_match(g, ctx, f: R.ObjectFilter, o) -> bool:
     on_bf = o.zone == "battlefield"
     if f.types or f.not_types:
-        types = card_types(g, o) if on_bf else o.defn.types
+        # CR 613.1d / 702.103b: what a permanent or spell is now (a bestowed Aura spell is
+        # no creature spell).
+        types = card_types(g, o) if on_bf or o.zone == "stack" else o.defn.types
         if any(t not in types for t in f.types) or any(t in types for t in f.not_types):
             return False
     for s in f.subtypes:

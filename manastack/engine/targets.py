@@ -10,8 +10,9 @@ from .characteristics import card_types
 def _object_matches(g, o, spec: TargetSpec, controller: int, item=None) -> bool:
     if o.zone != spec.zone:
         return False
-    # CR 613.1d: a permanent's types after type-changing effects (a crewed Vehicle).
-    types = o.defn.types if o.zone != "battlefield" else card_types(g, o)
+    # CR 613.1d: a permanent's or spell's types after type-changing effects (a crewed
+    # Vehicle; a bestowed Aura spell, CR 702.103b).
+    types = o.defn.types if o.zone not in ("battlefield", "stack") else card_types(g, o)
     k = spec.kind
     if k == "any":
         # CR 115.4: "any target" is a creature, player, planeswalker or battle.
