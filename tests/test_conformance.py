@@ -74,3 +74,26 @@ def test_legend_keep_in_json_is_validated(tmp_path):
     d["state"]["players"][0]["legend_keep"] = ["one"]
     with pytest.raises(GameFormatError, match="legend_keep"):
         Game.from_json(json.dumps(d))
+
+
+def test_player_counters_in_json_view_and_clone(tmp_path):
+    """CR 122.1: a player's counters are kept in the game state, its JSON and its view."""
+    import json
+    f = tmp_path / "counters.yaml"
+    f.write_text("name: c\nplayers:\n  p1: {counters: {poison: 2, energy: 3}}\n  p2: {}\n")
+    g = manastack.load_scenario(f)
+    assert g.players[0].counter("energy") == 3 and g.players[0].poison == 2
+    assert g.view(1)["players"][0]["counters"] == {"poison": 2, "energy": 3}
+    text = g.to_json()
+    h = Game.from_json(text)
+    assert h.to_json() == text and h.players[0].counters == {"energy": 3}
+    c = g.clone()
+    c.players[0].set_counter("energy", 0)
+    assert g.players[0].counter("energy") == 3 and c.players[0].counters is None
+    d = json.loads(text)
+    d["state"]["players"][0]["counters"] = {"mana": 1}
+    with pytest.raises(GameFormatError, match="counters"):
+        Game.from_json(json.dumps(d))
+    d["state"]["players"][0]["counters"] = {"energy": "1"}
+    with pytest.raises(GameFormatError, match="counters"):
+        Game.from_json(json.dumps(d))

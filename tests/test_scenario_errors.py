@@ -42,6 +42,10 @@ CASES = {
     "rejected-without-error.yaml": ("rejected: CR 305.2", 7),
     "expectation-fails.yaml": ("expect.p2.life: expected 19, got 20", 6),
     "unsupported-option.yaml": ("not supported yet: additional", 6),
+    "player-counter-string.yaml": ("players.p1.counters.poison: a count of poison counters "
+                                   "must be a whole number from 0, got '3'", 3),
+    "unknown-player-counter.yaml": ("expect.p1.counters.energi: unknown kind of player "
+                                    "counter 'energi'", 6),
 }
 
 

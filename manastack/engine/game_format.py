@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .state import STEPS
+from .state import PLAYER_COUNTER_KINDS, STEPS
 
 # Limits of a game's JSON text (a 50,000-decision game with its log is about 6 MB).
 MAX_GAME_JSON_BYTES = 8 * 1024 * 1024
@@ -106,6 +106,10 @@ class PlayerModel(_Strict):
     spells_last_turn: Count = 0
     turn_timestamp: Count = 0
     legend_keep: list[Oid] | None = None
+    # CR 122.1: a player's counters other than poison, by kind (none written as 0)
+    counters: dict[Annotated[str, Field(pattern="^(" + "|".join(
+        k for k in PLAYER_COUNTER_KINDS if k != "poison") + ")$")],
+                   Annotated[int, Field(ge=1, lt=INT_LIMIT)]] | None = None
 
 
 class ObjectModel(_Strict):

@@ -3,7 +3,7 @@
 ``build_position(desc)`` takes a plain description, already checked by its caller:
 
     {"turn": 3, "active": 0, "step": "main1", "custom": (card dicts...),
-     "players": [{"life": 20, "pool": "{G}", "library": [name, ...],
+     "players": [{"life": 20, "pool": "{G}", "counters": {"poison": 1}, "library": [name, ...],
                   "hand": [name, ...], "graveyard": [...], "exile": [...],
                   "battlefield": [{"card": name, "owner": 0, "tapped": False,
                                    "sick": False, "counters": {}, "damage": 0,
@@ -116,6 +116,8 @@ def build_position(desc: dict, seed: int = 0) -> tuple[Game, list[list[dict[str,
     for p, pd in enumerate(players):
         pl = g.players[p]
         pl.life = int(pd.get("life", 20))
+        for kind, n in (pd.get("counters") or {}).items():
+            pl.set_counter(kind, int(n))   # CR 122.1: poison, energy, experience...
         pl.pool = parse_pool(pd.get("pool") or "")
         pl.lands_played = 0
         pl.turn_timestamp = g.timestamp   # the permanents were there as the turn began

@@ -17,6 +17,10 @@ STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_att
          "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup")
 STEP_INDEX = {s: i for i, s in enumerate(STEPS)}
 
+# CR 122.1: the kinds of counters a player can have (poison, 122.1f; energy, 107.14;
+# experience; rad, 122.1i; ticket, 107.17).
+PLAYER_COUNTER_KINDS = ("poison", "energy", "experience", "rad", "ticket")
+
 # Object ids start here; 0 and 1 name the two players wherever a player may be named
 # among objects (targets, damage recipients).
 FIRST_OBJECT_ID = 2
@@ -127,7 +131,7 @@ class Player:
     __slots__ = ("index", "life", "library", "hand", "graveyard", "exile", "pool",
                  "lands_played", "lost", "drew_from_empty", "mulligans", "kept", "declared",
                  "bottomed", "permanent_left", "poison", "drawn", "spells_cast",
-                 "spells_last_turn", "turn_timestamp", "legend_keep")
+                 "spells_last_turn", "turn_timestamp", "legend_keep", "counters")
 
     def __init__(self, index: int, life: int = 20) -> None:
         self.index = index
@@ -154,6 +158,9 @@ class Player:
         # CR 704.5j: the legendary permanents this player chose to keep, until the
         # state-based actions that wait for the other player's choice are performed.
         self.legend_keep: list[int] | None = None
+        # CR 122.1: counters a player has other than poison (energy, CR 107.14;
+        # experience; rad, 122.1i; ticket, 107.17), by kind; None when there are none.
+        self.counters: dict[str, int] | None = None
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -178,18 +185,41 @@ class Player:
         p.turn_timestamp = self.turn_timestamp
         p.spells_last_turn = self.spells_last_turn
         p.legend_keep = self.legend_keep[:] if self.legend_keep is not None else None
+        p.counters = dict(self.counters) if self.counters else None
         return p
 
+    def counter(self, kind: str) -> int:
+        """CR 122.1: how many counters of ``kind`` the player has (poison: 122.1f)."""
+        if kind == "poison":
+            return self.poison
+        return (self.counters or {}).get(kind, 0)
+
+    def set_counter(self, kind: str, n: int) -> None:
+        """Give the player exactly ``n`` counters of ``kind`` (CR 122.1)."""
+        if kind == "poison":
+            self.poison = n
+            return
+        c = dict(self.counters or {})
+        if n:
+            c[kind] = n
+        else:
+            c.pop(kind, None)
+        self.counters = c or None
+
     def to_dict(self) -> dict:
-        return {s: (list(getattr(self, s)) if isinstance(getattr(self, s), list)
-                    else getattr(self, s)) for s in Player.__slots__}
+        out = {}
+        for s in Player.__slots__:
+            v = getattr(self, s)
+            out[s] = list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v
+        return out
 
     @staticmethod
     def from_dict(d: dict) -> "Player":
         p = Player(d["index"])
         for s in Player.__slots__:
             v = d.get(s, getattr(p, s))
-            setattr(p, s, list(v) if isinstance(v, list) else v)
+            setattr(p, s, list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict)
+                    else v)
         return p
 
 

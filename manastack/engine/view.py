@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..mana import format_pool
 from .characteristics import is_creature, power, toughness
+from .state import PLAYER_COUNTER_KINDS
 from .areas.casting_keywords import face_down_in_exile
 
 
@@ -42,6 +43,8 @@ def view(g, player: int) -> dict:
                       else {"id": o, "face_down": True} for o in p.exile],
             "mana_pool": format_pool(p.pool),
             "lost": p.lost,
+            # CR 122.1: a player's counters are public (poison, energy, experience...)
+            "counters": {k: p.counter(k) for k in PLAYER_COUNTER_KINDS if p.counter(k)},
         })
     return {
         "player": player, "turn": g.turn, "active": g.active, "step": g.step,

@@ -69,6 +69,11 @@ def check(g, table, e: dict, where: tuple) -> list[tuple[tuple, str]]:
                        if g.objects[o].controller == pi]
                 if not _multiset_eq(want, got):
                     fail(path, _fmt_list(want), _fmt_list(got))
+            elif k == "counters":
+                # CR 122.1: a player's counters; a kind not written is not checked
+                for kind, n in (want or {}).items():
+                    if pl.counter(kind) != n:
+                        fail(f"{path}.{kind}", n, pl.counter(kind))
     for ref, props in (e.get("objects") or {}).items():
         out.extend(_check_object(g, table, ref, props, where + ("objects", ref)))
     if "stack" in e:

@@ -47,7 +47,8 @@ def build_game(sc):
             "players": []}
     for pk, pi in PLAYERS.items():
         pd = players.get(pk) or {}
-        pdesc = {"life": pd.get("life", 20), "pool": pd.get("mana_pool") or ""}
+        pdesc = {"life": pd.get("life", 20), "pool": pd.get("mana_pool") or "",
+                 "counters": pd.get("counters") or {}}
         for zone in ZONES:
             ents = [e for e in sc.table.entries if e.player == pi and e.zone == zone]
             ents.sort(key=lambda e: e.pos)

@@ -7,12 +7,13 @@ import difflib
 from functools import lru_cache
 
 from ..engine.position import START_STEPS
-from ..engine.state import STEPS
+from ..engine.state import PLAYER_COUNTER_KINDS, STEPS
 from ..mana import parse_pool
 from .refs import PLAYERS, Entry, RefError, RefTable, canon
 
 TOP_KEYS = ("name", "rules", "turn", "active", "step", "players", "cards", "do", "expect")
-PLAYER_KEYS = ("life", "hand", "library", "graveyard", "exile", "mana_pool", "battlefield")
+PLAYER_KEYS = ("life", "hand", "library", "graveyard", "exile", "mana_pool", "battlefield",
+               "counters")
 ZONES = ("library", "hand", "graveyard", "exile", "battlefield")
 PERMANENT_KEYS = ("card", "token", "id", "tapped", "sick", "counters", "damage",
                   "attached_to", "owner", "chosen")
@@ -30,7 +31,7 @@ SOURCE_KEYS = ("source", "ability", "mana", "sacrifice", "tap", "return", "disca
                "exile", "pay")
 EXPECT_KEYS = ("p1", "p2", "objects", "stack", "pending", "turn", "step", "winner")
 EXPECT_PLAYER_KEYS = ("life", "mana_pool", "hand", "hand_count", "graveyard", "library",
-                      "library_count", "exile", "battlefield", "lost")
+                      "library_count", "exile", "battlefield", "lost", "counters")
 OBJECT_KEYS = ("zone", "power", "toughness", "tapped", "controller", "counters", "sick",
                "attached_to", "mana_value", "chosen", "damage", "colors", "type_line", "has",
                "lacks")
@@ -193,6 +194,8 @@ def _check_players(sc, players, customs) -> list[Entry]:
         _unknown_keys(sc, pd, PLAYER_KEYS, pp, f"player {pkey}")
         if "life" in pd and not _is_int(pd["life"]):
             sc.error(pp + ("life",), f"`life` must be a whole number, got {pd['life']!r}")
+        if "counters" in pd:
+            _check_player_counters(sc, pd["counters"], pp + ("counters",))
         if "mana_pool" in pd:
             try:
                 parse_pool(pd["mana_pool"] if isinstance(pd["mana_pool"], str) else "x")
@@ -219,6 +222,21 @@ def _check_players(sc, players, customs) -> list[Entry]:
                     ids[ent.id] = ep
                 entries.append(ent)
     return entries
+
+
+def _check_player_counters(sc, c, path) -> None:
+    """Format 1.1: a player's counters (CR 122.1), ``{poison: 3, energy: 2}``: kinds the
+    CR names for players, each a non-negative YAML integer."""
+    if not isinstance(c, dict):
+        sc.error(path, "`counters` must map counter kinds to numbers, like {poison: 3}")
+        return
+    for kind, n in c.items():
+        if kind not in PLAYER_COUNTER_KINDS:
+            sc.error(path + (kind,), f"unknown kind of player counter {kind!r} (CR 122: "
+                     + ", ".join(PLAYER_COUNTER_KINDS) + ")" + _hint(kind, PLAYER_COUNTER_KINDS))
+        elif not (_is_int(n) and n >= 0):
+            sc.error(path + (kind,), f"a count of {kind} counters must be a whole number "
+                     f"from 0, got {n!r}")
 
 
 def _check_entry(sc, e, ep, zone, pi, customs) -> Entry | None:
@@ -504,6 +522,8 @@ def check_expect(sc, e, path, table) -> None:
         for k in ("hand", "graveyard", "library", "exile", "battlefield"):
             if k in pd and not isinstance(pd[k], list):
                 sc.error(pp + (k,), f"`{k}` must be a list of card names")
+        if "counters" in pd:
+            _check_player_counters(sc, pd["counters"], pp + ("counters",))
         if "lost" in pd and not isinstance(pd["lost"], bool):
             sc.error(pp + ("lost",), "`lost` must be true or false")
         if "mana_pool" in pd:
