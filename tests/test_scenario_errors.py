@@ -44,6 +44,8 @@ CASES = {
     "unsupported-option.yaml": ("not supported yet: additional", 6),
     "player-counter-string.yaml": ("players.p1.counters.poison: a count of poison counters "
                                    "must be a whole number from 0, got '3'", 3),
+    "base-power-string.yaml": ("objects.Grizzly Bears.base_power: `base_power` must be a "
+                               "whole number, got '2'", 7),
     "unknown-player-counter.yaml": ("expect.p1.counters.energi: unknown kind of player "
                                     "counter 'energi'", 6),
 }

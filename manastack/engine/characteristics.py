@@ -36,7 +36,7 @@ def _equipped_statics(g, o: Obj):
 def has_subtype(o: Obj, sub: str, g=None) -> bool:
     """CR 205.3 / 702.73a: whether ``o`` has subtype ``sub``; a changeling is every
     creature type. With the game ``g``, after type-changing effects (CR 613.1d)."""
-    if g is not None and g.effects:
+    if g is not None and (g.effects or o.cast_alt == "bestow" or o.zone == "stack"):
         if sub in _tc.subtypes(g, o):
             return True
     elif sub in o.defn.subtypes:
@@ -256,6 +256,19 @@ def card_types(g, o: Obj) -> tuple:
     if g is None:
         return o.defn.types
     return _tc.card_types(g, o)
+
+
+def type_line(g, o: Obj) -> tuple[tuple, tuple, tuple]:
+    """CR 205.1 / 613.1d: ``o``'s type line now, as (supertypes, card types, subtypes),
+    after type-changing effects (an animated land is a creature; a bestowed Aura is an
+    "Enchantment — Aura", CR 702.103b)."""
+    return o.defn.supertypes, card_types(g, o), _tc.subtypes(g, o)
+
+
+def base_power_toughness(g, o: Obj) -> tuple[int, int]:
+    """CR 613.4b: the base power and toughness: the values after layer 7b (set by an
+    effect or a characteristic-defining ability) and before 7c's modifications."""
+    return _base(g, o)
 
 
 def colors(g, o: Obj) -> tuple:

@@ -138,7 +138,11 @@ def _check_object(g, table, ref, props, where: tuple) -> list[tuple[tuple, str]]
                 if item is not None:
                     got += item.x * defn.mana_cost.x   # CR 202.3e: X on the stack
             elif k == "type_line":
-                got = defn.type_line
+                # format 1.1: the current type line, compared as three multisets
+                got_parts = _current_type_line(g, o, defn)
+                if not isinstance(want, str) or _type_line_parts(want) != got_parts:
+                    fail(k, want, _format_type_line(got_parts))
+                continue
             else:
                 # CR 613.1e: a permanent's colors after color-changing effects
                 from ..engine.characteristics import colors as _colors
@@ -154,7 +158,11 @@ def _check_object(g, table, ref, props, where: tuple) -> list[tuple[tuple, str]]
         if o is None:
             fail(k, want, f"nothing (the card is in zone {zone})")
             continue
-        if k == "power":
+        if k in ("base_power", "base_toughness"):
+            # format 1.1, CR 613.4b: after layer 7b, before 7c
+            from ..engine.characteristics import base_power_toughness
+            got = base_power_toughness(g, o)[k == "base_toughness"]
+        elif k == "power":
             got = power(g, o)
         elif k == "toughness":
             got = toughness(g, o)
@@ -205,3 +213,37 @@ def _check_object(g, table, ref, props, where: tuple) -> list[tuple[tuple, str]]
         if got != want:
             fail(k, want, got)
     return out
+
+
+_SUPERTYPES = ("Basic", "Legendary", "Snow", "World", "Ongoing")   # CR 205.4a
+
+
+def _type_line_parts(text: str) -> tuple:
+    """A type line as (supertypes, card types, subtypes), each a sorted list (multisets,
+    word order not checked), split at the dash (CR 205.1)."""
+    for dash in (" — ", " - ", "—"):
+        if dash in text:
+            main, sub = text.split(dash, 1)
+            break
+    else:
+        main, sub = text, ""
+    words = [w.capitalize() if w.lower() in ("token",) else w for w in main.split()]
+    sup = sorted(w for w in words if w in _SUPERTYPES)
+    types = sorted(w for w in words if w not in _SUPERTYPES and w != "Token")
+    return (sup, types, sorted(sub.split()))
+
+
+def _current_type_line(g, o, defn) -> tuple:
+    """The object's type line now (CR 613.1d), or the card's printed one when it is no
+    object (a card in a library)."""
+    if o is None:
+        return _type_line_parts(defn.type_line)
+    from ..engine.characteristics import type_line
+    sup, types, subs = type_line(g, o)
+    return (sorted(sup), sorted(types), sorted(subs))
+
+
+def _format_type_line(parts) -> str:
+    sup, types, subs = parts
+    main = " ".join(list(sup) + list(types))
+    return main + (" — " + " ".join(subs) if subs else "")

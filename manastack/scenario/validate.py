@@ -34,7 +34,7 @@ EXPECT_PLAYER_KEYS = ("life", "mana_pool", "hand", "hand_count", "graveyard", "l
                       "library_count", "exile", "battlefield", "lost", "counters")
 OBJECT_KEYS = ("zone", "power", "toughness", "tapped", "controller", "counters", "sick",
                "attached_to", "mana_value", "chosen", "damage", "colors", "type_line", "has",
-               "lacks")
+               "lacks", "base_power", "base_toughness")
 DECISION_KINDS = ("priority", "targets", "yes_no", "x", "mode", "color", "mana_type",
                   "mana_combination", "pay_mana", "sacrifice", "tap", "return", "discard",
                   "exile", "cost_choice", "attackers", "blockers", "assign_damage",
@@ -548,6 +548,14 @@ def check_expect(sc, e, path, table) -> None:
                 if "zone" in props and props["zone"] not in OBJECT_ZONES:
                     sc.error(op + ("zone",), f"unknown zone {props['zone']!r}"
                              + _hint(props["zone"], OBJECT_ZONES))
+                for k in ("power", "toughness", "base_power", "base_toughness",
+                          "mana_value", "damage"):
+                    if k in props and not _is_int(props[k]):
+                        sc.error(op + (k,), f"`{k}` must be a whole number, got "
+                                 f"{props[k]!r}")
+                if "type_line" in props and not isinstance(props["type_line"], str):
+                    sc.error(op + ("type_line",), "`type_line` must be a string, like "
+                             "\"Creature — Bear\"")
                 if "controller" in props and props["controller"] not in PLAYERS:
                     sc.error(op + ("controller",), "`controller` must be p1 or p2")
                 at = props.get("attached_to")

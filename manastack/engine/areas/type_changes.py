@@ -257,6 +257,12 @@ def subtypes(g, o) -> tuple:
     are added, or (CR 205.1a, an effect that doesn't keep the old types) replace the
     creature types it had."""
     subs = o.defn.subtypes
+    if (o.cast_alt == "bestow" or o.zone == "stack" and g.stack) and bestowed(g, o):
+        # CR 702.103b + 205.1a: a bestowed Aura is an Aura enchantment; with its creature
+        # type gone, its creature subtypes are gone too.
+        from ..characteristics import is_creature_type
+        subs = tuple(t for t in subs if not is_creature_type(t))
+        subs = subs + (("Aura",) if "Aura" not in subs else ())
     for e in g.effects:
         if e.layer == "4" and e.affected == o.oid:
             new = [t[4:] for t in e.data[1:] if t.startswith("sub:")]
