@@ -46,6 +46,8 @@ CASES = {
                                    "must be a whole number from 0, got '3'", 3),
     "base-power-string.yaml": ("objects.Grizzly Bears.base_power: `base_power` must be a "
                                "whole number, got '2'", 7),
+    "unknown-advance-step.yaml": ("do[0].advance: unknown step 'first_strike_combat_damage' "
+                                  "(did you mean 'first_strike_damage'?)", 6),
     "unknown-player-counter.yaml": ("expect.p1.counters.energi: unknown kind of player "
                                     "counter 'energi'", 6),
 }

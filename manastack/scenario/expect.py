@@ -100,8 +100,13 @@ def check(g, table, e: dict, where: tuple) -> list[tuple[tuple, str]]:
                     fail("pending.kind", want["kind"], d.kind)
     if "turn" in e and g.turn != e["turn"]:
         fail("turn", e["turn"], g.turn)
-    if "step" in e and g.step != e["step"]:
-        fail("step", e["step"], g.step)
+    if "step" in e:
+        # format 1.1: `first_strike_damage` matches only the first-strike damage step,
+        # `combat_damage` either (CR 510.4)
+        from .steps import in_first_strike_step
+        got = "first_strike_damage" if in_first_strike_step(g) else g.step
+        if e["step"] != got and not (e["step"] == "combat_damage" == g.step):
+            fail("step", e["step"], got)
     if "winner" in e:
         want = e["winner"] or "none"
         got = ("draw" if g.winner is None else _player_name(g.winner)) if g.over else "none"

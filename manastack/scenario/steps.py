@@ -40,6 +40,12 @@ COST_KINDS = {"sacrifice": "sacrifice", "tap": "tap", "return": "return",
 MANA_KINDS = ("color", "mana_type", "mana_combination")
 
 
+def in_first_strike_step(g) -> bool:
+    """CR 510.4: whether the game is in a first-strike combat damage step."""
+    return g.step == "combat_damage" and g.combat is not None and \
+        g.combat.damage_kind == "first"
+
+
 def pname(p: int) -> str:
     return f"p{p + 1}"
 
@@ -234,10 +240,16 @@ class Runner:
         g = self.g
         self.expect(None, ("priority",))
         start_turn, start_idx = g.turn, STEP_INDEX[g.step]
+        # format 1.1: `first_strike_damage` is the combat damage step CR 510.4 adds; it
+        # stops only there (`combat_damage` stops at the first damage step of either kind)
+        first = step == "first_strike_damage"
+        engine_step = "combat_damage" if first else step
         for _ in range(MAX_PASSES):
             if g.over:
                 return
-            if g.step == step and (g.turn > start_turn or STEP_INDEX[step] > start_idx):
+            if g.step == engine_step and (g.turn > start_turn
+                                          or STEP_INDEX[engine_step] > start_idx) and (
+                    not first or in_first_strike_step(g)):
                 return
             d = g.pending
             if d is None or d.kind != "priority":

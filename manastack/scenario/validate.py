@@ -8,6 +8,10 @@ from functools import lru_cache
 
 from ..engine.position import START_STEPS
 from ..engine.state import PLAYER_COUNTER_KINDS, STEPS
+
+# Format 1.1: `first_strike_damage` names the combat damage step CR 510.4 adds.
+SCENARIO_STEPS = STEPS[:STEPS.index("combat_damage")] + ("first_strike_damage",) + STEPS[
+    STEPS.index("combat_damage"):]
 from ..mana import parse_pool
 from .refs import PLAYERS, Entry, RefError, RefTable, canon
 
@@ -95,8 +99,8 @@ def validate(sc) -> None:
         sc.error(("active",), f"`active` must be p1 or p2, got {d['active']!r}")
     if "step" in d:
         s = d["step"]
-        if s not in STEPS:
-            sc.error(("step",), f"unknown step {s!r}{_hint(s, STEPS)}")
+        if s not in SCENARIO_STEPS:
+            sc.error(("step",), f"unknown step {s!r}{_hint(s, SCENARIO_STEPS)}")
         elif s not in START_STEPS:
             sc.error(("step",), f"a scenario can't start in {s!r}: no player receives priority "
                      "there or it is reached by playing (CR 502.4, 514.3); use "
@@ -443,8 +447,8 @@ def check_step(sc, step, path, table) -> None:
     k = main[0]
     v = step[k]
     if k == "advance":
-        if v not in STEPS:
-            sc.error(path + (k,), f"unknown step {v!r}{_hint(v, STEPS)}")
+        if v not in SCENARIO_STEPS:
+            sc.error(path + (k,), f"unknown step {v!r}{_hint(v, SCENARIO_STEPS)}")
     elif k == "check":
         if step.get("error"):
             sc.error(path + ("error",), "a `check` step is not an action: no `error`")
@@ -576,8 +580,9 @@ def check_expect(sc, e, path, table) -> None:
             if "kind" in pd and pd["kind"] not in DECISION_KINDS:
                 sc.error(path + ("pending", "kind"), f"unknown decision kind {pd['kind']!r}"
                          + _hint(pd["kind"], DECISION_KINDS))
-    if "step" in e and e["step"] not in STEPS:
-        sc.error(path + ("step",), f"unknown step {e['step']!r}{_hint(e['step'], STEPS)}")
+    if "step" in e and e["step"] not in SCENARIO_STEPS:
+        sc.error(path + ("step",), f"unknown step {e['step']!r}"
+                 f"{_hint(e['step'], SCENARIO_STEPS)}")
     if "turn" in e and not _is_int(e["turn"]):
         sc.error(path + ("turn",), "`turn` must be a whole number")
     if "winner" in e and e["winner"] not in ("p1", "p2", "none", "draw", None):
