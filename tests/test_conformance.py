@@ -97,3 +97,36 @@ def test_player_counters_in_json_view_and_clone(tmp_path):
     d["state"]["players"][0]["counters"] = {"energy": "1"}
     with pytest.raises(GameFormatError, match="counters"):
         Game.from_json(json.dumps(d))
+
+
+def test_replacement_order_pending_round_trips_and_applies_the_choice(tmp_path):
+    """CR 616.1: two umbra armors would replace one destruction (lethal damage, 704.5g):
+    the controller chooses; the pending decision survives the JSON, a wrong answer is
+    refused, and the chosen Aura is the one destroyed."""
+    f = tmp_path / "umbras.yaml"
+    f.write_text("""
+name: two umbras
+players:
+  p1:
+    battlefield:
+      - {card: Drudge Skeletons, damage: 3}
+      - {card: Hyena Umbra, id: u1, attached_to: Drudge Skeletons}
+      - {card: Hyena Umbra, id: u2, attached_to: Drudge Skeletons}
+  p2: {}
+""")
+    g = manastack.load_scenario(f)
+    d = g.decision
+    assert (d.player, d.kind) == (0, "replacement_order")
+    assert len(g.legal_actions()) == 2
+    text = g.to_json()
+    h = Game.from_json(text)
+    assert h.to_json() == text
+    with pytest.raises(IllegalAction, match="616.1"):
+        h.apply(Action("choose", choice=(12345, -2)))
+    assert h.to_json() == text
+    second = h.legal_actions()[1]
+    h.apply(second)
+    auras = [o for o in h.battlefield if h.objects[o].defn.name == "Hyena Umbra"]
+    assert len(auras) == 1 and h.objects[auras[0]].card != second.choice[0]
+    assert any(h.objects[o].defn.name == "Drudge Skeletons" for o in h.battlefield)
+    assert h.players[0].replacing is None and h.decision.kind == "priority"

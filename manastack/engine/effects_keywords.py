@@ -45,7 +45,9 @@ def _regenerate(g, item, eff, legal):
     o = g.objects.get(oid) if oid is not None else None
     if o is None or o.zone != "battlefield":
         return None
-    _add_effect(g, layer="shield", affected=oid, until="end_of_turn", data="regenerate")
+    from .areas.replacement_order import shield_data
+    _add_effect(g, layer="shield", affected=oid, until="end_of_turn",
+                data=shield_data(item))   # its source, for CR 616.1
     g.event("701.19a", f"{g.oname(oid)} gets a regeneration shield")
     return None
 

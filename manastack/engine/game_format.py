@@ -29,7 +29,7 @@ DECISION_KINDS = frozenset((
     "priority", "mulligan", "cost_choice", "mode", "x", "targets", "pay_mana", "sacrifice",
     "tap", "return", "discard_cost", "exile", "color", "mana_type", "mana_combination",
     "yes_no", "choose_cards", "choose_counters", "name_card", "order_triggers", "attackers",
-    "blockers", "assign_damage", "discard", "room"))
+    "blockers", "assign_damage", "discard", "room", "replacement_order"))
 CAST_KINDS = ("spell", "ability", "trigger", "mana", "unless")
 
 
@@ -110,6 +110,8 @@ class PlayerModel(_Strict):
     counters: dict[Annotated[str, Field(pattern="^(" + "|".join(
         k for k in PLAYER_COUNTER_KINDS if k != "poison") + ")$")],
                    Annotated[int, Field(ge=1, lt=INT_LIMIT)]] | None = None
+    # CR 616.1: [affected, source, ability] of each replacement chosen to apply first
+    replacing: list[Annotated[list[Int], Field(min_length=3, max_length=3)]] | None = None
 
 
 class ObjectModel(_Strict):

@@ -303,6 +303,9 @@ def legal_actions(g):
         return [Action("choose", choice=o) for o in orders]
     if k == "mulligan":
         return [Action("choose", choice="keep"), Action("choose", choice="mulligan")]
+    if k == "replacement_order":
+        from .areas.replacement_order import legal_answers
+        return legal_answers(d)   # CR 616.1
     if k == "choose_cards" and d.data.get("purpose") == "legend":
         from .areas.legend_rule import legend_actions
         return legend_actions(d)   # CR 704.5j
@@ -513,6 +516,10 @@ def validate(g, action: Action) -> None:
                                  "lists of them, not a bool") + f", got {action.choice!r}")
     if k in ("attackers", "blockers") and holds_bool(action.choice):
         raise MalformedAction(f"choice: object ids are integers, not bools: {action.choice!r}")
+    if k == "replacement_order":
+        if action not in g.legal_actions():
+            _illegal("616.1", "choose one of the replacement effects that would apply")
+        return
     if k == "choose_cards" and d.data.get("purpose") == "legend":
         from .areas.legend_rule import legend_answer_ok
         if not legend_answer_ok(d, action.choice):
@@ -707,6 +714,9 @@ def perform(g, a: Action, auto: bool = False) -> None:
     # choose
     kind = d.kind
     ch = a.choice
+    if kind == "replacement_order":
+        from .areas.replacement_order import record_choice
+        record_choice(g, d.player, d.data["affected"], ch)   # CR 616.1
     if d.data.get("resolving"):
         from .resolution import resolve_top
         top = g.stack[-1]
@@ -737,6 +747,8 @@ def perform(g, a: Action, auto: bool = False) -> None:
         take_order(g, d.player, ch)
     elif kind == "mulligan":
         g.players[d.player].declared = ch
+    elif kind == "replacement_order":
+        pass   # recorded above; the destruction waits for it (state-based actions)
     elif kind == "choose_cards" and d.data.get("purpose") == "legend":
         from .areas.legend_rule import record_legend_choice
         record_legend_choice(g, d, ch)   # CR 704.5j

@@ -112,6 +112,12 @@ def _one_pass(g) -> bool:
     if asked:
         return True
     to_graveyard += legends
+    # CR 616.1: the controller of a permanent about to be destroyed chooses which of
+    # several replacement effects applies first (before anything is performed, 704.3).
+    if to_destroy:
+        from .areas.replacement_order import ask_destruction_order
+        if ask_destruction_order(g, [o for o, _, _ in to_destroy]):
+            return True
     if not losers and not to_graveyard and not to_destroy:
         return (bool(unattach) or bool(gone) or dungeon or synced or saga or ended
                 or annihilated)

@@ -131,7 +131,7 @@ class Player:
     __slots__ = ("index", "life", "library", "hand", "graveyard", "exile", "pool",
                  "lands_played", "lost", "drew_from_empty", "mulligans", "kept", "declared",
                  "bottomed", "permanent_left", "poison", "drawn", "spells_cast",
-                 "spells_last_turn", "turn_timestamp", "legend_keep", "counters")
+                 "spells_last_turn", "turn_timestamp", "legend_keep", "counters", "replacing")
 
     def __init__(self, index: int, life: int = 20) -> None:
         self.index = index
@@ -161,6 +161,9 @@ class Player:
         # CR 122.1: counters a player has other than poison (energy, CR 107.14;
         # experience; rad, 122.1i; ticket, 107.17), by kind; None when there are none.
         self.counters: dict[str, int] | None = None
+        # CR 616.1: the replacement effect this player chose to apply first to a
+        # permanent's destruction, [affected, source, ability] each, until it happens.
+        self.replacing: list[list[int]] | None = None
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -186,6 +189,7 @@ class Player:
         p.spells_last_turn = self.spells_last_turn
         p.legend_keep = self.legend_keep[:] if self.legend_keep is not None else None
         p.counters = dict(self.counters) if self.counters else None
+        p.replacing = [r[:] for r in self.replacing] if self.replacing else None
         return p
 
     def counter(self, kind: str) -> int:
@@ -210,7 +214,8 @@ class Player:
         out = {}
         for s in Player.__slots__:
             v = getattr(self, s)
-            out[s] = list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v
+            out[s] = ([list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list)
+                      else dict(v) if isinstance(v, dict) else v)
         return out
 
     @staticmethod
@@ -218,8 +223,8 @@ class Player:
         p = Player(d["index"])
         for s in Player.__slots__:
             v = d.get(s, getattr(p, s))
-            setattr(p, s, list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict)
-                    else v)
+            setattr(p, s, [list(x) if isinstance(x, list) else x for x in v]
+                    if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
         return p
 
 

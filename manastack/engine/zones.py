@@ -226,11 +226,19 @@ def regenerated(g, o: Obj) -> bool:
     """CR 701.19a / 614.8: if ``o`` has a regeneration shield, the shield is used up and
     replaces its destruction: it is tapped, all damage is removed from it, and it is
     removed from combat. Returns whether the destruction was replaced."""
+    # CR 616.1: the replacement its controller chose to apply first, if they chose.
+    from .areas.replacement_order import UMBRA, shield_source, stored_choice
+    chosen = stored_choice(g, o, pop=True)
     if g.attachments_exist():
         from .areas.type_changes import umbra_armor
-        if umbra_armor(g, o):   # CR 702.89a: an Aura with umbra armor is destroyed instead
-            return True
-    shield = next((e for e in g.effects if e.affected == o.oid and e.layer == "shield"), None)
+        aura = next((a for a in g.battlefield if chosen is not None and chosen[1] == UMBRA
+                     and g.objects[a].card == chosen[0] and g.objects[a].attached_to == o.oid),
+                    None)
+        if (chosen is None or aura is not None) and umbra_armor(g, o, aura):
+            return True   # CR 702.89a: an Aura with umbra armor is destroyed instead
+    shields = [e for e in g.effects if e.affected == o.oid and e.layer == "shield"]
+    shield = next((e for e in shields if chosen is not None and (
+        shield_source(e) or (-1, -1)) == tuple(chosen)), shields[0] if shields else None)
     from .areas.casting_options import cant_be_regenerated
     if shield is None or cant_be_regenerated(g, o):   # CR 701.19c
         return False

@@ -415,6 +415,35 @@ class Runner:
             used.append(k)
         return tuple(used)
 
+    def _replacement(self, ans) -> tuple:
+        """Format 1.1, CR 616.1: the replacement effect chosen, by its source as a REF or
+        ``{source: REF, ability: N}`` where one source has several."""
+        g = self.g
+        ab = None
+        if isinstance(ans, dict):
+            if "source" not in ans:
+                raise Rejected("a replacement_order answer is a REF or {source: REF, "
+                               "ability: N}")
+            ab = ans.get("ability")
+            if ab is not None and (not isinstance(ab, int) or isinstance(ab, bool)):
+                raise Rejected(f"`ability` counts from 1, not {ab!r}")
+            ans = ans["source"]
+        try:
+            card = card_of(g, self.table, ans, self.stack_at_start)
+        except RefError as e:
+            raise Rejected(str(e)) from None
+        opts = [tuple(o) for o in g.pending.data.get("options", ()) if o[0] == card]
+        if ab is not None:
+            # the source's ability by number (its activated abilities count from 1)
+            opts = [o for o in opts if o[1] == ab]
+        if not opts:
+            raise Rejected(f"{ans!r} is not the source of a replacement effect that would "
+                           "apply (CR 616.1)")
+        if len(opts) > 1:
+            raise Rejected(f"{ans!r} is the source of several replacement effects: answer "
+                           "with {source: REF, ability: N}")
+        return opts[0]
+
     def _library_cards(self, items) -> tuple:
         """Cards found in a library (they have no object yet): card indices."""
         cards = list(self.g.pending.data.get("cards", ()))
@@ -584,6 +613,9 @@ class Runner:
             if not isinstance(ans, dict):
                 raise Rejected(f"a {kind} decision is answered with a mapping")
             self.apply(Action("choose", choice=dict(ans)))
+            return
+        if kind == "replacement_order":
+            self.apply(Action("choose", choice=self._replacement(ans)))
             return
         if kind == "room":
             if ans not in g.pending.data.get("choices", ()):

@@ -42,7 +42,8 @@ OBJECT_KEYS = ("zone", "power", "toughness", "tapped", "controller", "counters",
 DECISION_KINDS = ("priority", "targets", "yes_no", "x", "mode", "color", "mana_type",
                   "mana_combination", "pay_mana", "sacrifice", "tap", "return", "discard",
                   "exile", "cost_choice", "attackers", "blockers", "assign_damage",
-                  "order_triggers", "choose_cards", "choose_counters", "name_card", "room")
+                  "order_triggers", "choose_cards", "choose_counters", "name_card", "room",
+                  "replacement_order")
 OBJECT_ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "none")
 
 

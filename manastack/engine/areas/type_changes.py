@@ -646,24 +646,37 @@ def fire_granted(g, event: str, o, info) -> None:
 # ---------------------------------------------------------------- umbra armor (CR 702.89)
 
 
-def umbra_armor(g, o) -> bool:
-    """CR 702.89a: "If enchanted permanent would be destroyed, instead remove all damage
-    marked on it and destroy this Aura." True when an Aura attached to ``o`` with umbra
-    armor replaced its destruction (the first such Aura; with a regeneration shield too,
-    umbra armor is applied first)."""
+def umbra_auras(g, o) -> list[int]:
+    """CR 702.89a: the Auras attached to ``o`` whose umbra armor would replace its
+    destruction."""
+    out = []
     for oid in g.battlefield:
         a = g.objects[oid]
         if a.attached_to != o.oid or not a.defn.static or _lost(g, a):
             continue
         if any(s.kind == "umbra_armor" for s in a.defn.static):
-            from .. import zones
-            o.damage = 0
-            o.deathtouched = False
-            g.event("702.89a", f"{g.oname(o.oid)} would be destroyed: instead its damage is "
-                    f"removed and {g.oname(a.oid)} is destroyed (umbra armor)")
-            zones.destroy(g, a)
-            return True
-    return False
+            out.append(oid)
+    return out
+
+
+def umbra_armor(g, o, aura: int | None = None) -> bool:
+    """CR 702.89a: "If enchanted permanent would be destroyed, instead remove all damage
+    marked on it and destroy this Aura." True when an Aura attached to ``o`` with umbra
+    armor replaced its destruction (``aura``, the one its controller chose, CR 616.1;
+    else the first such Aura, before any regeneration shield)."""
+    auras = umbra_auras(g, o)
+    if aura is not None:
+        auras = [a for a in auras if a == aura]
+    if not auras:
+        return False
+    from .. import zones
+    a = g.objects[auras[0]]
+    o.damage = 0
+    o.deathtouched = False
+    g.event("702.89a", f"{g.oname(o.oid)} would be destroyed: instead its damage is "
+            f"removed and {g.oname(a.oid)} is destroyed (umbra armor)")
+    zones.destroy(g, a)
+    return True
 
 
 def static_restricted(g, o, kind: str) -> bool:

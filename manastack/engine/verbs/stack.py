@@ -24,9 +24,12 @@ def regenerate(step, instr: I.Regenerate) -> bool:
     """CR 701.19a: a regeneration shield until the next time it would be destroyed this
     turn."""
     from .continuous import add_effect
+    from ..areas.replacement_order import shield_data
     g = step.g
     for o in step.present(instr.objects):
-        add_effect(g, layer="shield", affected=o.oid, until="end_of_turn", data="regenerate")
+        # the shield's source and ability, for CR 616.1
+        add_effect(g, layer="shield", affected=o.oid, until="end_of_turn",
+                   data=shield_data(step.item))
         g.event("701.19a", f"{g.oname(o.oid)} gains a regeneration shield")
     return True
 

@@ -55,8 +55,16 @@ def destroy(step, instr: I.Destroy) -> bool:
     from ..triggers import begin_together, end_together
     g = step.g
     done = []
+    objs = step.present(instr.objects)
+    if not instr.no_regeneration:
+        # CR 616.1: each controller chooses which replacement applies first, before the
+        # permanents are destroyed at once (the answers are recorded as they are given).
+        from ..areas.replacement_order import ask_destruction_order
+        step.take_answer()
+        if ask_destruction_order(g, objs, step):
+            return False
     begin_together()   # CR 603.10a: they leave at once; "dies" abilities look back
-    for o in step.present(instr.objects):
+    for o in objs:
         if o.oid not in g.objects:
             continue
         step.last_known(o)
