@@ -258,6 +258,16 @@ def card_types(g, o: Obj) -> tuple:
     return _tc.card_types(g, o)
 
 
+def mana_value(g, o: Obj) -> int:
+    """CR 202.3: ``o``'s mana value; 202.3e: on the stack, X in its mana cost is the value
+    chosen for it (the spell's), elsewhere 0."""
+    mv = o.defn.mana_value
+    if o.zone != "stack" or not o.defn.mana_cost.x:
+        return mv
+    x = next((s.x for s in g.stack if s.source == o.oid and s.is_spell), o.x) if g else o.x
+    return mv + o.defn.mana_cost.x * x
+
+
 def type_line(g, o: Obj) -> tuple[tuple, tuple, tuple]:
     """CR 205.1 / 613.1d: ``o``'s type line now, as (supertypes, card types, subtypes),
     after type-changing effects (an animated land is a creature; a bestowed Aura is an

@@ -15,6 +15,7 @@ from ..ir import conditions as C
 from ..ir import quantity as Q
 from ..ir import refs as R
 from .characteristics import card_types, colors, has_keyword, has_subtype, power, toughness
+from .characteristics import mana_value as _mana_value   # CR 202.3e
 
 PLAYERS = (0, 1)
 
@@ -72,7 +73,7 @@ def snapshot(g, o) -> LastKnown:
     on_bf = o.zone == "battlefield"
     k.power = power(g, o) if on_bf else (o.defn.power or 0)
     k.toughness = toughness(g, o) if on_bf else (o.defn.toughness or 0)
-    k.mana_value = o.defn.mana_value + (o.defn.mana_cost.x * o.x if o.zone == "stack" else 0)
+    k.mana_value = _mana_value(g, o)
     k.types = tuple(card_types(g, o)) if on_bf else tuple(o.defn.types)
     k.subtypes = tuple(o.defn.subtypes)
     k.supertypes = tuple(o.defn.supertypes)
@@ -258,7 +259,7 @@ def matches(g, ctx: Context, f: R.ObjectFilter, o) -> bool:
             return False
     if f.mana_value is not None:
         # CR 202.3e: on the stack, X is the value chosen.
-        mv = o.defn.mana_value + (o.defn.mana_cost.x * o.x if o.zone == "stack" else 0)
+        mv = _mana_value(g, o)
         if not f.mana_value.holds(mv, quantity(g, ctx, f.mana_value.value)):
             return False
     if f.counters is not None:
@@ -398,7 +399,7 @@ def _value(g, ctx, oid: int, attr: Q.Characteristic) -> int:
     if attr is Q.Characteristic.TOUGHNESS:
         return toughness(g, o) if on_bf else (o.defn.toughness or 0)
     if attr is Q.Characteristic.MANA_VALUE:
-        return o.defn.mana_value + (o.defn.mana_cost.x * o.x if o.zone == "stack" else 0)
+        return _mana_value(g, o)
     return (o.counters or {}).get("loyalty", 0)
 
 

@@ -36,7 +36,9 @@ def _object_matches(g, o, spec: TargetSpec, controller: int, item=None) -> bool:
         from .characteristics import has_subtype
         if not all(has_subtype(o, t, g) for t in spec.subtypes):
             return False
-    if spec.max_mana_value is not None and o.defn.mana_value > spec.max_mana_value:
+    # CR 202.3e: a spell's mana value counts the X chosen for it.
+    from .characteristics import mana_value
+    if spec.max_mana_value is not None and mana_value(g, o) > spec.max_mana_value:
         return False
     if spec.no_counters and o.counters and any(o.counters.values()):
         return False

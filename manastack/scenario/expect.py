@@ -137,11 +137,9 @@ def _check_object(g, table, ref, props, where: tuple) -> list[tuple[tuple, str]]
             continue
         if k in ("mana_value", "type_line", "colors"):
             if k == "mana_value":
-                got = defn.mana_value
-                item = next((s for s in g.stack if o is not None and s.source == o.oid
-                             and s.is_spell), None)
-                if item is not None:
-                    got += item.x * defn.mana_cost.x   # CR 202.3e: X on the stack
+                # CR 202.3e: X on the stack is the value chosen
+                from ..engine.characteristics import mana_value
+                got = mana_value(g, o) if o is not None else defn.mana_value
             elif k == "type_line":
                 # format 1.1: the current type line, compared as three multisets
                 got_parts = _current_type_line(g, o, defn)
