@@ -603,16 +603,32 @@ def _looked_to_hand(g, item, eff, legal):
     info = item.info
     lib = g.players[player].library
     looked = [c for c in info.get("looked", ()) if c in lib]
-    if "answer" not in info:
-        cands = [c for c in looked if eff.spec is None or card_matches(g, c, eff.spec)]
-        n = min(eff.count, len(cands))
-        ask(g, player, "choose_cards", {"from": "library", "cards": cands, "max": n,
-                                        "min": 0 if eff.optional else n, "resolving": True,
-                                        "rule": "701.20a" if eff.optional else "401.2",
-                                        "purpose": "hand"})
-        if g.pending is not None:
-            return "ask"
-    chosen = [c for c in info.pop("answer", None) or () if c in lib]
+    cands = [c for c in looked if eff.spec is None or card_matches(g, c, eff.spec)]
+    n = min(eff.count, len(cands))
+    if eff.optional and "may" not in info:
+        # "You may reveal/put a ... card from among them": the "you may" is asked first
+        # (yes_no), then the choice of the card (scenario contract; CR 701.20a).
+        info["may"] = "asking" if cands else False
+        if cands:
+            ask(g, player, "yes_no", {"resolving": True, "rule": "701.20a"})
+            if g.pending is not None:
+                return "ask"
+    if info.get("may") == "asking":
+        info["may"] = bool(info.pop("answer", False))
+    if eff.optional and not info["may"]:
+        chosen = []
+    else:
+        if "answer" not in info:
+            # "any number of": at least one once the player said yes
+            ask(g, player, "choose_cards", {"from": "library", "cards": cands, "max": n,
+                                            "min": min(1, n) if eff.optional else n,
+                                            "resolving": True,
+                                            "rule": "701.20a" if eff.optional else "401.2",
+                                            "purpose": "hand"})
+            if g.pending is not None:
+                return "ask"
+        chosen = [c for c in info.pop("answer", None) or () if c in lib]
+    info.pop("may", None)
     for c in chosen:
         lib.remove(c)
         o = zones.new_object(g, c, player, "hand")
