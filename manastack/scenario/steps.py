@@ -276,9 +276,15 @@ class Runner:
         targets = [self.ref(r) for r in opts["targets"]] if "targets" in opts else None
         given = 0
         used: set[str] = set()
+        # CR 601.2: the options answer the decisions of this announcement only; once it
+        # is over, a triggered ability it caused (CR 603.3) asks in the next step.
+        start = _cast_key(g.cast)
         for _ in range(1000):
             d = g.pending
             if d is None or g.over or d.player != p:
+                return
+            if start is not None and not _in_cast(g.cast, start):
+                self.used = used
                 return
             k = d.kind
             if k == "x" and "x" in opts and "x" not in used:
@@ -630,6 +636,23 @@ class Runner:
             self.apply(Action("choose", choice=card.name if card else ans))
             return
         raise StepFailed(f"not supported yet: answering a {kind} decision")
+
+
+def _cast_key(c) -> tuple | None:
+    """What identifies an announcement in progress (CR 601.2 / 602.2)."""
+    if c is None:
+        return None
+    return (c.kind, c.item, c.source, c.card, c.ability, c.player)
+
+
+def _in_cast(c, key) -> bool:
+    """Whether announcement ``key`` is ``c`` or one that ``c`` (a mana ability activated
+    while paying, CR 601.2g) interrupts."""
+    while c is not None:
+        if _cast_key(c) == key:
+            return True
+        c = c.parent
+    return False
 
 
 def _mana_key(v) -> tuple | None:
