@@ -94,30 +94,6 @@ class ModifyPowerToughness:
     until: str = "end_of_turn"
 
 
-@dataclass(frozen=True, slots=True)
-class AddMana:
-    """CR 106.3: add mana. ``kind``:
-
-    - ``fixed``: the symbols in ``mana`` (``("G",)``, ``("C", "C")``), repeated once per
-      ``per`` object when ``per`` is set ("Add {G} for each creature you control");
-    - ``one_type``: ``count`` mana of one type chosen from ``choices`` (CR 106.6a:
-      "one mana of any color", "two mana of any one color");
-    - ``combination``: ``count`` mana, any combination of ``choices``;
-    - ``could_produce``: one mana of any type (``choices == ("type",)``) or color that a
-      land ``whose`` ("you" / "opponent") controls could produce (CR 106.7);
-    - ``permanent_color``: one mana of a color of a permanent you control;
-    - ``chosen_color``: ``count`` mana of the source's chosen color (CR 614.12).
-    """
-
-    mana: tuple[str, ...] = ()
-    kind: str = "fixed"
-    choices: tuple[str, ...] = ()
-    count: int = 1
-    per: str | None = None
-    whose: str | None = None
-
-
-ANY_COLOR = ("W", "U", "B", "R", "G")
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .abilities import ActivatedAbility, AddMana, SpellAbility, TriggeredAbility
+from .abilities import ActivatedAbility, SpellAbility, TriggeredAbility
 from .clauses import INSTRUCTIONS
-from .combinators import Rule, alt, opt, parse, seq, word, words
+from .combinators import Rule, alt, many, opt, parse, seq, table, word, words
 from .discourse import Unresolved, finish
 from .phrases import COST
 from .tokens import tokenize
-from ..ir.render import renders
+from ..ir import refs as R
+from ..ir.effects import DealDamage
+from ..ir.mana import is_production
 from . import costs  # noqa: F401  (the cost phrases)
 
 
@@ -32,12 +34,24 @@ class Compiled:
     keywords: tuple[str, ...] = ()
 
 
-# CR 602.5: restrictions on when an ability may be activated
-_RESTRICTION = alt(
-    words("activate only as a sorcery", "sorcery"),
-    words("activate only once each turn", "once"),
-)
-_RESTRICTIONS = opt(seq(_RESTRICTION, opt(word("."), None)).map(lambda v: v[0]), None)
+# CR 602.5 / 602.5b: restrictions on when an ability may be activated
+_WINDOW = table({
+    "as a sorcery": ("sorcery",),
+    "once each turn": ("once",),
+    "during your turn": ("your_turn",),
+    "during an opponent's turn": ("opponent_turn",),
+    "during combat": ("combat",),
+    "during your upkeep": ("your_turn", "step:upkeep"),
+    "during the end of combat step": ("step:end_of_combat",),
+    "during the declare blockers step": ("step:declare_blockers",),
+    "during the declare attackers step": ("step:declare_attackers",),
+}, "activation window")
+_AND_ONLY = alt(words("and only"), seq(word(","), words("and only")), seq(word(","), word("only")),
+                seq(word(","), word("and")))
+_RESTRICTION = seq(words("activate only"), _WINDOW,
+                   many(seq(_AND_ONLY, _WINDOW).map(lambda v: v[1])), opt(word("."), None)).map(
+    lambda v: v[1] + tuple(w for part in v[2] for w in part))
+_RESTRICTIONS = opt(_RESTRICTION, ())
 
 ACTIVATED = seq(COST, word(":"), INSTRUCTIONS, _RESTRICTIONS).map(lambda v: (v[0], v[2], v[3]))
 
@@ -101,20 +115,34 @@ def compile_spell(text: str):
 def compile_activated(text: str):
     """``cost: effect`` (CR 602.1), or None."""
     line = tokenize(text)
-    for cost, instrs, restriction in parse(ACTIVATED, line)[0]:
+    for cost, instrs, limits in parse(ACTIVATED, line)[0]:
         try:
             effects, targets = finish(instrs)
         except Unresolved:
             continue
-        if restriction == "once":
-            continue   # not yet: a per-turn activation count (CR 602.5b)
-        # CR 605.1a: no target, could add mana, not a loyalty ability -> a mana ability
-        mana_ability = not targets and all(isinstance(e, AddMana) for e in effects)
-        if mana_ability and (cost.mana.hybrid or cost.mana.phyrexian or cost.mana.x):
-            continue
-        return ActivatedAbility(cost, effects, targets, mana_ability, restriction == "sorcery",
-                                text)
+        mana_ability = is_mana_ability(effects, targets)
+        only = tuple(w for w in limits if w not in ("sorcery", "once"))
+        if mana_ability is None or mana_ability and (
+                cost.mana.hybrid or cost.mana.phyrexian or cost.mana.x or only):
+            continue   # not yet: choices in a mana ability's own cost, its windows
+        return ActivatedAbility(cost, effects, targets, mana_ability, "sorcery" in limits,
+                                text, timing="once_each_turn" if "once" in limits else "",
+                                only=only)
     return None
+
+
+def is_mana_ability(effects: tuple, targets: tuple) -> bool | None:
+    """CR 605.1a: an activated ability without a target that could add mana (and isn't a
+    loyalty ability) is a mana ability. None: one whose other instructions can't be done
+    as it resolves at once (CR 605.3b) -- only making mana and dealing damage to its
+    controller ("~ deals 1 damage to you", the pain lands) can."""
+    if targets or not any(is_production(e) for e in effects):
+        return False
+    for e in effects:
+        if not (is_production(e) or isinstance(e, DealDamage) and e.to == (R.You(),)
+                and isinstance(e.source, R.Self)):
+            return None
+    return True
 
 
 def compile_effect_after_trigger(text: str, event_object: bool = True,
@@ -128,22 +156,6 @@ def compile_effect_after_trigger(text: str, event_object: bool = True,
             continue
         return targets, effects
     return None
-
-
-def _render_mana(n: AddMana) -> str:
-    """CR 106.3: "add {G}", "add one mana of any color"."""
-    if n.kind == "fixed":
-        s = "add " + "".join("{%s}" % m for m in n.mana)
-        return s + (f" for each {n.per}" if n.per else "")
-    if n.kind == "one_type":
-        return f"add {n.count} mana of one of " + ", ".join("{%s}" % m for m in n.choices)
-    if n.kind == "combination":
-        return f"add {n.count} mana in any combination of " + ", ".join(
-            "{%s}" % m for m in n.choices)
-    return f"add mana ({n.kind})"
-
-
-renders(AddMana)(_render_mana)
 
 
 _STOPS = frozenset({",", ".", ":", ";", "—", '"'})

@@ -13,11 +13,14 @@ from functools import lru_cache
 from ..cards import CardData, get_database
 from ..mana import ManaCost, parse_symbols
 from . import areas, effect_text, keywords, staples
-from .abilities import (ANY_COLOR, KEYWORDS, AltCost, CastMadness, LoseAllAbilities,
+from ..ir import mana as M
+from ..ir import quantity as Q
+from ..ir import refs as R
+from .abilities import (KEYWORDS, AltCost, CastMadness, LoseAllAbilities,
                         SwitchPowerToughness,
                         SacrificeSelf, SetBasePowerToughness, CounterUnlessPays, DestroyIf, Discard,
                         MayShuffle, PutOntoBattlefieldAttacking, RemoveCounters, ReorderTop,
-                        ReturnChosen, ActivatedAbility, AddMana, Attach, AttachTargetsToSelf,
+                        ReturnChosen, ActivatedAbility, Attach, AttachTargetsToSelf,
                         CardDefinition, ChoiceCost, Cost, CounterSpell, CreateTokens,
                         ExileUntilLeaves, Flicker, GainControl, GrantKeyword, MoveTarget,
                         MustBlock, PutCounters, ReturnSelf, SacrificeUnless, Untap, DealDamage, Destroy, DrawCards, SearchLibrary,
@@ -287,33 +290,9 @@ def compile_sentence(sentence: str):
         spec = (TargetSpec("creature") if kind == "creature" else TargetSpec("permanent")
                 if kind == "permanent" else TargetSpec("permanent", types=(kind.capitalize(),)))
         return (spec,), (Destroy(0),)
-    m = re.fullmatch(r"add ((?:\{[WUBRGC]\})+)", s, re.I)
-    if m:
-        return (), (AddMana(tuple(parse_symbols(m.group(1)))),)
-    # CR 106.6a-style choice: "Add {U} or {B}." is one mana of one of those types.
-    m = re.fullmatch(r"add (\{[WUBRGC]\})(?:, (\{[WUBRGC]\}))?,? or (\{[WUBRGC]\})", s, re.I)
-    if m:
-        syms = tuple(x[1].upper() for x in m.groups() if x)
-        return (), (AddMana((), "one_type", syms, 1),)
-    m = re.fullmatch(r"add (one|two|three) mana of any (?:one )?color", s, re.I)
-    if m:
-        return (), (AddMana((), "one_type", ANY_COLOR, _number(m.group(1))),)
-    m = re.fullmatch(r"add (one|two|three) mana in any combination of ((?:\{[WUBRGC]\})(?: and/or "
-                     r"\{[WUBRGC]\}|, \{[WUBRGC]\})*(?:,? and/or \{[WUBRGC]\})?)", s, re.I)
-    if m:
-        return (), (AddMana((), "combination", tuple(parse_symbols(m.group(2))),
-                            _number(m.group(1))),)
-    m = re.fullmatch(r"add ((?:\{[WUBRGC]\})+) for each (creature|artifact|land) you control", s, re.I)
-    if m:
-        return (), (AddMana(tuple(parse_symbols(m.group(1))), per=m.group(2).lower()),)
-    m = re.fullmatch(r"add one mana of any (type|color) that a land (you control|an opponent "
-                     r"controls) could produce", s, re.I)
-    if m:
-        return (), (AddMana((), "could_produce", (m.group(1).lower(),), 1,
-                            whose="you" if m.group(2) == "you control" else "opponent"),)
     if re.fullmatch(r"choose a color of a permanent you control\. add one mana of that color", s,
                     re.I):
-        return (), (AddMana((), "permanent_color"),)
+        return (), (M.AddPermanentColor(),)
     m = re.fullmatch(r"draw (a|one|two|three|four) cards?", s, re.I)
     if m:
         return (), (DrawCards(_number(m.group(1))),)
@@ -642,8 +621,8 @@ def _template_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
                      r"for mana( of the chosen color)?, its controller adds an additional "
                      r"(\{[wubrgc]\}|one mana of (?:the chosen|that) color)", low)
     if m:
-        eff = (AddMana((m.group(2)[1].upper(),)) if m.group(2).startswith("{")
-               else AddMana((), "chosen_color"))
+        eff = (M.AddMana((m.group(2)[1].upper(),)) if m.group(2).startswith("{")
+               else M.AddChosenColor())
         out["triggered"].append(TriggeredAbility(
             ("enchanted_tapped_for_mana",), (eff,), (), False, line,
             "produced_chosen_color" if m.group(1) else None))
@@ -651,7 +630,7 @@ def _template_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if low == ("whenever a player taps a land for mana, that player adds one mana of any type "
                "that land produced"):
         out["triggered"].append(TriggeredAbility(("land_tapped_for_mana",),
-                                                 (AddMana((), "produced_type"),), (), False, line))
+                                                 (M.AddProducedType(),), (), False, line))
         return True
     m = re.fullmatch(r"whenever a player casts a spell with mana value equal to the number of "
                      r"charge counters on ~, counter that spell", low)
@@ -677,6 +656,7 @@ def _template_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         out["triggered"].append(trig)
         return True
     # CR 602.1: "[Cost]: [Effect.]"
+    from .lines import is_mana_ability
     m = re.fullmatch(r"([^:\"]+):\s*(.+)", line)
     if m and not is_spell:
         cost = compile_cost(m.group(1))
@@ -690,7 +670,9 @@ def _template_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
             return False
         targets, effects = compiled
         # CR 605.1a: no target, could add mana, not a loyalty ability -> mana ability.
-        mana_ability = not targets and all(isinstance(e, AddMana) for e in effects)
+        mana_ability = is_mana_ability(effects, targets)
+        if mana_ability is None:
+            return False
         if mana_ability and (cost.mana.hybrid or cost.mana.phyrexian or cost.mana.x or only):
             return False   # not yet: choices in a mana ability's own cost, its windows
         # CR 113.6: "Return this card from your graveyard" works from the graveyard.
@@ -860,7 +842,7 @@ def _compile_card(card: CardData) -> CardDefinition:
     for sub in card.subtypes:
         if sub in BASIC_LAND_MANA and "Land" in card.types:
             out["activated"].append(ActivatedAbility(
-                Cost(tap=True), (AddMana((BASIC_LAND_MANA[sub],)),), (), True, False,
+                Cost(tap=True), (M.AddMana((BASIC_LAND_MANA[sub],)),), (), True, False,
                 f"{{T}}: Add {{{BASIC_LAND_MANA[sub]}}}."))
     text = _normalise(card.text or "", card.name)
     modes: list | None = None

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from . import conditions as C
 from . import effects as I
+from . import mana as M
 from . import quantity as Q
 from . import refs as R
 
@@ -376,6 +377,42 @@ def render_cost(c) -> str:
     return ", ".join(parts) or "{0}"
 
 
+# ---------------------------------------------------------------- mana (CR 106)
+
+
+def _symbols(syms) -> str:
+    return "".join("{%s}" % m for m in syms)
+
+
+def _times(q) -> str:
+    if q == Q.Fixed(1):
+        return ""
+    if isinstance(q, Q.CountOf):
+        return " for each " + describe(q.filter)
+    return f" {render(q)} times"
+
+
+def _count(q) -> str:
+    return "one" if q == Q.Fixed(1) else render(q)
+
+
+renders(M.AddMana)(lambda n: "add " + _symbols(n.mana) + _times(n.times))
+renders(M.AddOneOf)(lambda n: (f"add {_count(n.count)} mana of any color" if n.choices == M.ANY_COLOR
+                               else "add " + " or ".join("{%s}" % m for m in n.choices)
+                               if n.count == Q.Fixed(1) else
+                               f"add {render(n.count)} mana of one of " + _symbols(n.choices)))
+renders(M.AddCombination)(lambda n: f"add {_count(n.count)} mana in any combination of "
+                          + ("colors" if n.choices == M.ANY_COLOR else
+                             " and/or ".join("{%s}" % m for m in n.choices)))
+renders(M.AddCouldProduce)(lambda n: "add one mana of any "
+                           + ("color" if n.colors_only else "type") + " that a land "
+                           + ("an opponent controls" if n.opponents else "you control")
+                           + " could produce")
+renders(M.AddPermanentColor)(lambda n: "add one mana of a color of a permanent you control")
+renders(M.AddChosenColor)(lambda n: f"add {n.count} mana of the chosen color")
+renders(M.AddProducedType)(lambda n: "add one mana of any type that land produced")
+
+
 def render_ability(ab) -> str:
     """A compiled ability as plain English: its cost, its targets, its instructions (an
     ability still compiled by the template chain is shown as its data)."""
@@ -395,6 +432,19 @@ def render_ability(ab) -> str:
     text = " ".join(head + [render(tuple(effects))])
     if ab.targets:
         text += f" ({render_targets(ab.targets)})"
+    # CR 602.5: the restrictions on when it may be activated
+    limits = [_WINDOWS.get(w, w) for w in getattr(ab, "only", ())]
     if getattr(ab, "sorcery_speed", False):
-        text += " Activate only as a sorcery."
+        limits.append("as a sorcery")
+    if getattr(ab, "timing", "") == "once_each_turn":
+        limits.append("once each turn")
+    if limits:
+        text += " Activate only " + " and only ".join(limits) + "."
     return text
+
+
+_WINDOWS = {"your_turn": "during your turn", "opponent_turn": "during an opponent's turn",
+            "combat": "during combat", "step:upkeep": "during your upkeep",
+            "step:end_of_combat": "during the end of combat step",
+            "step:declare_blockers": "during the declare blockers step",
+            "step:declare_attackers": "during the declare attackers step"}
