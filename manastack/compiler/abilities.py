@@ -42,35 +42,7 @@ class TargetSpec:
 # ---------------------------------------------------------------- costs (CR 118, 602.1)
 
 
-@dataclass(frozen=True, slots=True)
-class ChoiceCost:
-    """A cost that chooses objects (CR 118.3, 601.2h): ``action`` is ``sacrifice``,
-    ``tap``, ``return``, ``discard`` or ``exile``; ``count`` objects matching ``spec``
-    (a TargetSpec used as a filter; ``spec.zone`` says where they are)."""
-
-    action: str
-    count: int
-    spec: TargetSpec
-
-
-@dataclass(frozen=True, slots=True)
-class Cost:
-    """An activation cost (CR 602.1a): mana plus {T} (CR 107.5), {Q} (CR 107.6) and
-    other actions."""
-
-    mana: ManaCost = field(default_factory=ManaCost)
-    tap: bool = False
-    untap: bool = False
-    sacrifice_self: bool = False
-    pay_life: int = 0
-    choices: tuple[ChoiceCost, ...] = ()
-    remove_counters: tuple[str, int] | None = None   # ("+1/+1", 1): from this object
-    discard_self: bool = False   # "Discard this card" (cycling, CR 702.29a)
-    exile_self: bool = False     # "Exile this permanent" (craft, CR 702.167a)
-
-    @property
-    def has_mana(self) -> bool:
-        return not self.mana.is_zero() or self.mana.x > 0
+from ..ir.costs import ChoiceCost, Cost, CostAction, CounterCost  # noqa: E402,F401 (the cost IR)
 
 
 # ---------------------------------------------------------------- effects (CR 608.2)

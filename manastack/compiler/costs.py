@@ -11,7 +11,7 @@ from dataclasses import replace
 from ..ir import refs as R
 from ..ir.quantity import Fixed
 from ..mana import ManaCost
-from .abilities import ChoiceCost, Cost
+from ..ir.costs import ChoiceCost, Cost, CostAction, CounterCost
 from .combinators import Reject, alt, many, seq, token, word, words
 from .phrases import COST, NUMBER
 from .phrases.objects import INDEFINITE
@@ -27,7 +27,7 @@ def _mana(symbols) -> dict:
         raise Reject from None
 
 
-def _choice(action: str, zone: R.Zone | None = None, controlled: bool = True):
+def _choice(action: CostAction, zone: R.Zone | None = None, controlled: bool = True):
     def make(ind) -> dict:
         f = ind.filter
         if zone is not None:
@@ -40,6 +40,11 @@ def _choice(action: str, zone: R.Zone | None = None, controlled: bool = True):
     return make
 
 
+def _zone(z):
+    """Objects a cost exiles are cards in a hand or graveyard, or permanents."""
+    return None if z in (None, R.Zone.BATTLEFIELD) else z
+
+
 _SELF = alt(words("~"), words("this card"))
 _COUNTER = token(lambda t: t if ("/" in t and t[0] in "+-") or t.isalpha() else None, name="kind")
 
@@ -48,19 +53,23 @@ COST_PART = alt(
     words("{t}", {"tap": True}),
     words("{q}", {"untap": True}),
     seq(word("sacrifice"), _SELF).map(lambda v: {"sacrifice_self": True}),
-    seq(word("sacrifice"), INDEFINITE).map(lambda v: _choice("sacrifice")(v[1])),
+    seq(word("sacrifice"), INDEFINITE).map(lambda v: _choice(CostAction.SACRIFICE)(v[1])),
     seq(word("pay"), NUMBER, word("life")).map(lambda v: {"pay_life": v[1]}),
-    seq(word("discard"), _SELF).map(lambda v: {"discard_self": True}),
-    seq(word("discard"), INDEFINITE).map(lambda v: _choice("discard", R.Zone.HAND)(v[1])),
+    seq(word("discard"), _SELF).map(lambda v: {"discard_self": True, "zone": R.Zone.HAND}),
+    seq(word("discard"), INDEFINITE).map(lambda v: _choice(CostAction.DISCARD, R.Zone.HAND)(v[1])),
     seq(word("exile"), _SELF).map(lambda v: {"exile_self": True}),
-    seq(word("exile"), INDEFINITE).where(lambda v: v[1].filter.zone is not R.Zone.BATTLEFIELD)
-    .map(lambda v: _choice("exile", v[1].filter.zone)(v[1])),
+    # CR 113.6m: "Exile this card from your graveyard" / "from your hand"
+    seq(word("exile"), _SELF, words("from your"), alt(words("graveyard", R.Zone.GRAVEYARD),
+                                                      words("hand", R.Zone.HAND))).map(
+        lambda v: {"exile_self": True, "zone": v[3]}),
+    seq(word("exile"), INDEFINITE).map(
+        lambda v: _choice(CostAction.EXILE, _zone(v[1].filter.zone))(v[1])),
     seq(word("remove"), NUMBER, _COUNTER, word("counter", "counters"), word("from"), _SELF).map(
-        lambda v: {"remove_counters": (v[2], v[1])}),
+        lambda v: {"remove_counters": CounterCost(v[2], v[1])}),
     seq(word("tap"), INDEFINITE).where(lambda v: v[1].filter.tapped is False).map(
-        lambda v: _choice("tap")(v[1])),
-    seq(word("return"), INDEFINITE, word("to"), words("its owner's hand")).map(
-        lambda v: _choice("return")(v[1])),
+        lambda v: _choice(CostAction.TAP)(v[1])),
+    seq(word("return"), INDEFINITE, word("to"), words("its owner 's hand")).map(
+        lambda v: _choice(CostAction.RETURN)(v[1])),
 )
 
 

@@ -18,7 +18,7 @@ from .discourse import Unresolved, finish
 from .phrases import COST
 from .tokens import tokenize
 from ..ir import refs as R
-from ..ir.effects import DealDamage
+from ..ir.effects import DealDamage, Draw, GainLife, LoseLife
 from ..ir.mana import is_production
 from . import costs  # noqa: F401  (the cost phrases)
 
@@ -125,8 +125,10 @@ def compile_activated(text: str):
         if mana_ability is None or mana_ability and (
                 cost.mana.hybrid or cost.mana.phyrexian or cost.mana.x or only):
             continue   # not yet: choices in a mana ability's own cost, its windows
+        # CR 113.6m: an ability whose cost moves its object from a zone functions there
+        zone = cost.zone.value if cost.zone is not None else "battlefield"
         return ActivatedAbility(cost, effects, targets, mana_ability, "sorcery" in limits,
-                                text, timing="once_each_turn" if "once" in limits else "",
+                                text, zone, timing="once_each_turn" if "once" in limits else "",
                                 only=only)
     return None
 
@@ -134,15 +136,21 @@ def compile_activated(text: str):
 def is_mana_ability(effects: tuple, targets: tuple) -> bool | None:
     """CR 605.1a: an activated ability without a target that could add mana (and isn't a
     loyalty ability) is a mana ability. None: one whose other instructions can't be done
-    as it resolves at once (CR 605.3b) -- only making mana and dealing damage to its
-    controller ("~ deals 1 damage to you", the pain lands) can."""
+    as it resolves at once (CR 605.3b) -- those that ask nothing can: damage to its
+    controller ("~ deals 1 damage to you", the pain lands), its controller drawing,
+    gaining or losing life ("Draw a card", "You gain 1 life")."""
     if targets or not any(is_production(e) for e in effects):
         return False
     for e in effects:
-        if not (is_production(e) or isinstance(e, DealDamage) and e.to == (R.You(),)
-                and isinstance(e.source, R.Self)):
+        if not (is_production(e) or _at_once(e)):
             return None
     return True
+
+
+def _at_once(e) -> bool:
+    if isinstance(e, DealDamage):
+        return e.to == (R.You(),) and isinstance(e.source, R.Self) and not e.divided
+    return isinstance(e, (Draw, GainLife, LoseLife)) and e.players == R.You()
 
 
 def compile_effect_after_trigger(text: str, event_object: bool = True,

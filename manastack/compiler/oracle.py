@@ -16,6 +16,7 @@ from . import areas, effect_text, keywords, staples
 from ..ir import mana as M
 from ..ir import quantity as Q
 from ..ir import refs as R
+from ..ir.costs import CounterCost
 from .abilities import (KEYWORDS, AltCost, CastMadness, LoseAllAbilities,
                         SwitchPowerToughness,
                         SacrificeSelf, SetBasePowerToughness, CounterUnlessPays, DestroyIf, Discard,
@@ -381,7 +382,7 @@ def compile_cost(text: str) -> Cost | None:
             life = int(m.group(1))
         elif (m := re.fullmatch(r"remove (a|an|one|two|three) ([+-]\d/[+-]\d|\w+) counters? from ~",
                                 part, re.I)):
-            counters = (m.group(2), _number(m.group(1)))
+            counters = CounterCost(m.group(2), _number(m.group(1)))
         elif (cc := compile_choice_cost(part)) is not None:
             choices.append(cc)
         else:

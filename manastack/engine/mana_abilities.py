@@ -225,12 +225,26 @@ def resolve_mana_ability(g, player: int, src, card: int, number: int, answer=Non
             elif options:
                 answer = options[0]
         symbols += symbols_for(g, player, src, eff, answer)
-    if len(ab.effects) > 1:
-        from .areas.damage_text import mana_ability_damage
-        mana_ability_damage(g, player, src, ab)   # "~ deals 1 damage to you" (CR 605.3b)
+    _carry_out_rest(g, player, src, card, number, ab)
     asked = produce(g, player, src, ab, symbols)
     if resume and not asked:
         resume_after_mana(g, player)
+
+
+def _carry_out_rest(g, player: int, src, card: int, number: int, ab) -> None:
+    """CR 605.3b: a mana ability's other instructions are carried out as it resolves, at
+    once ("This land deals 1 damage to you", "Draw a card"); the compiler admits only
+    instructions that ask nothing (compiler.lines.is_mana_ability)."""
+    rest = tuple(e for e in ab.effects if not is_production(e))
+    if not rest:
+        return
+    from .continuation import Resolution
+    from .state import StackItem
+    from .verbs import run
+    item = StackItem(-1, src.oid if src is not None else -1, player, number, (), 0, card)
+    item.resolution = Resolution()
+    item.resolution.started = True
+    run(g, item, rest)
 
 
 def produce(g, player: int, src, ab, symbols: list[str]) -> bool:

@@ -367,13 +367,14 @@ def render_cost(c) -> str:
     for ch in c.choices:
         spec = ch.spec
         what = describe(spec, plural=ch.count > 1) if isinstance(spec, R.ObjectFilter) else repr(spec)
-        parts.append(f"{ch.action} {'a' if ch.count == 1 else ch.count} {what}")
+        parts.append(f"{ch.action.value} {'a' if ch.count == 1 else ch.count} {what}"
+                     + (" to its owner's hand" if ch.action == "return" else ""))
     if c.remove_counters:
-        parts.append(f"remove {c.remove_counters[1]} {c.remove_counters[0]} counter(s) from ~")
+        parts.append(f"remove {c.remove_counters.count} {c.remove_counters.kind} counter(s) from ~")
     if c.discard_self:
         parts.append("discard this card")
     if c.exile_self:
-        parts.append("exile ~")
+        parts.append("exile ~" + (f" from your {c.zone.value}" if c.zone else ""))
     return ", ".join(parts) or "{0}"
 
 
