@@ -32,6 +32,13 @@ class Compiled:
     triggered: TriggeredAbility | None = None
     static: tuple = ()
     keywords: tuple[str, ...] = ()
+    # keyword lines (compiler/keyword_lines.py) may give several abilities and costs
+    more: tuple = ()            # further activated and triggered abilities
+    alternatives: tuple = ()    # AltCost: alternative costs (CR 118.9)
+    additional: tuple = ()      # AdditionalCost: optional additional costs (CR 601.2b)
+    required: tuple = ()        # Cost: "As an additional cost to cast this spell" (CR 118.8)
+    spells_only: bool | None = None   # True: read only on an instant or sorcery; False:
+    #                                   only on a permanent (CR 702.27a buyback, 702.6a equip)
 
 
 # CR 602.5 / 602.5b: restrictions on when an ability may be activated
@@ -59,22 +66,28 @@ ACTIVATED = seq(COST, word(":"), INSTRUCTIONS, _RESTRICTIONS).map(lambda v: (v[0
 LINE = Rule("line")   # a whole line -> Compiled (rules areas add the kinds of line they read)
 
 
-def compile_line(text: str, is_spell: bool) -> Compiled | None:
-    """The abilities one line of rules text compiles to, or None."""
-    if is_spell:
+def compile_line(text: str, is_spell: bool, instructions: bool = True) -> Compiled | None:
+    """The abilities one line of rules text compiles to, or None. Without
+    ``instructions``, only lines that give no spell instructions are read (while the
+    templates compile a card's spell alone, oracle.compile_card)."""
+    if is_spell and instructions:
         sp = compile_spell(text)
         if sp is not None:
             return Compiled(spell=sp)
-    else:
+    elif instructions:
         ab = compile_activated(text)
         if ab is not None:
             return Compiled(activated=ab)
     line = tokenize(text)
     for value in parse(LINE, line, text)[0]:
         try:
-            return value(text) if callable(value) else value
+            got = value(text) if callable(value) else value
         except Unresolved:
             continue
+        if got.spells_only is not None and got.spells_only != is_spell or \
+                got.spell is not None and not instructions:
+            continue
+        return got
     return None
 
 
@@ -98,6 +111,13 @@ def merge(out: dict, got: Compiled) -> None:
     for s in got.static:
         out["static"].append(s)
     out["keywords"].update(got.keywords)
+    for ab in got.more:
+        out["activated" if isinstance(ab, ActivatedAbility) else "triggered"].append(ab)
+    out["alternatives"].extend(got.alternatives)
+    if got.additional:
+        out.setdefault("additional", []).extend(got.additional)
+    if got.required:
+        out.setdefault("required", []).extend(got.required)
 
 
 def compile_spell(text: str):
@@ -189,3 +209,6 @@ def blocking_phrase(text: str) -> str:
     before = toks[furthest - 1] if furthest > 0 else ""
     words = [("N" if t.isdigit() else t) for t in toks[furthest:max(end, furthest + 1)]]
     return (before + " ▸ " if before else "▸ ") + " ".join(words)
+
+
+from . import keyword_lines  # noqa: E402,F401  (keyword lines, CR 702)

@@ -14,14 +14,10 @@ from ..cards import CardData, get_database
 from ..mana import ManaCost, parse_symbols
 from . import areas, effect_text, keywords, staples
 from ..ir import mana as M
-from ..ir import quantity as Q
-from ..ir import refs as R
 from ..ir.costs import CounterCost
-from .abilities import (KEYWORDS, AltCost, CastMadness, LoseAllAbilities,
-                        SwitchPowerToughness,
-                        SacrificeSelf, SetBasePowerToughness, CounterUnlessPays, DestroyIf, Discard,
-                        MayShuffle, PutOntoBattlefieldAttacking, RemoveCounters, ReorderTop,
-                        ReturnChosen, ActivatedAbility, Attach, AttachTargetsToSelf,
+from .abilities import (KEYWORDS, LoseAllAbilities, SwitchPowerToughness, SetBasePowerToughness, CounterUnlessPays, DestroyIf, Discard,
+                        MayShuffle, RemoveCounters, ReorderTop,
+                        ReturnChosen, ActivatedAbility, AttachTargetsToSelf,
                         CardDefinition, ChoiceCost, Cost, CounterSpell, CreateTokens,
                         ExileUntilLeaves, Flicker, GainControl, GrantKeyword, MoveTarget,
                         MustBlock, PutCounters, ReturnSelf, SacrificeUnless, Untap, DealDamage, Destroy, DrawCards, SearchLibrary,
@@ -431,17 +427,11 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
     """Compile one line of rules text into ``out``; False when nothing matches. The
     Oracle grammar (compiler.lines) reads it first; the templates read what it can't."""
     low = line.lower().rstrip(".")
-    # CR 702: a line of keyword abilities, comma-separated.
-    words = [w.strip() for w in low.split(",")]
-    if words and all(is_keyword(w) for w in words):
-        out["keywords"].update(words)
+    from . import lines
+    got = lines.compile_line(line, is_spell, _GRAMMAR[0])
+    if got is not None:
+        lines.merge(out, got)
         return True
-    if _GRAMMAR[0]:
-        from . import lines
-        got = lines.compile_line(line, is_spell)
-        if got is not None:
-            lines.merge(out, got)
-            return True
     if _template_line(line, low, is_spell, out):
         TEMPLATES_USED[0] = True
         return True
@@ -457,62 +447,6 @@ def _template_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         return True
     if staples.compile_line(line, low, is_spell, out):
         return True
-    # CR 702.34a / 702.74a / 702.35a: flashback, evoke, madness (alternative costs).
-    m = re.fullmatch(r"(flashback|evoke|madness)(?: (\{[^—]*\})|—(.+))", line.rstrip("."), re.I)
-    if m and not (m.group(3) and m.group(1).lower() != "flashback"):
-        name = m.group(1).lower()
-        if m.group(2):
-            try:
-                cost = Cost(ManaCost.parse(m.group(2)))
-            except ValueError:
-                return False
-        else:
-            cost = compile_cost(m.group(3))
-            if cost is None:
-                return False
-        zone = {"flashback": "graveyard", "evoke": "hand", "madness": "exile"}[name]
-        out["alternatives"].append(AltCost(name, cost, zone))
-        if name == "evoke":
-            # CR 702.74a: "When this permanent enters, if its evoke cost was paid, its
-            # controller sacrifices it."
-            out["triggered"].append(TriggeredAbility(("enters",), (SacrificeSelf(),), (), False,
-                                                     line, "evoked"))
-        if name == "madness":
-            out["triggered"].append(TriggeredAbility(("discarded_to_exile",), (CastMadness(),),
-                                                     (), False, line))
-        return True
-    # CR 118.9: an alternative cost printed without a keyword ("You may pay 1 life and exile
-    # a blue card from your hand rather than pay this spell's mana cost."), named "card".
-    m = re.fullmatch(r"you may (.+) rather than pay (?:this spell's|~'s) mana cost", low)
-    if m:
-        alt = _printed_alternative(m.group(1))
-        if alt is None:
-            return False
-        out["alternatives"].append(AltCost("card", alt, "hand"))
-        return True
-    # CR 118.8 / 601.2b: "As an additional cost to cast this spell, [cost]."
-    m = re.fullmatch(r"as an additional cost to cast (?:this spell|~), (.+)", low)
-    if m:
-        cost = _printed_alternative(m.group(1))
-        if cost is None or cost.mana.total:
-            return False
-        out.setdefault("required", []).append(cost)
-        return True
-    # CR 702.49a: Ninjutsu [cost] means "[Cost], Reveal this card from your hand, Return an
-    # unblocked attacker you control to hand: Put this card onto the battlefield from your
-    # hand tapped and attacking."
-    m = re.fullmatch(r"ninjutsu (\{.+\})", low)
-    if m and not is_spell:
-        try:
-            mana = ManaCost.parse(m.group(1))
-        except ValueError:
-            return False
-        ret = ChoiceCost("return", 1, TargetSpec("creature", controller="you",
-                                                  unblocked_attacker=True))
-        out["activated"].append(ActivatedAbility(Cost(mana, choices=(ret,)),
-                                                 (PutOntoBattlefieldAttacking(),), (), False,
-                                                 False, line, "hand", "ninjutsu"))
-        return True
     # CR 614.12 / 201.4: "As this enters, choose a card name."
     if re.fullmatch(r"as ~ enters, choose a card name", low):
         out["static"].append(StaticAbility("choose_name_on_enter", line))
@@ -520,18 +454,6 @@ def _template_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if low == ("activated abilities of sources with the chosen name can't be activated unless "
                "they're mana abilities"):
         out["static"].append(StaticAbility("no_activation_named", line))
-        return True
-    # CR 702.6a: Equip [cost] means "[Cost]: Attach this to target creature you control.
-    # Activate only as a sorcery."
-    m = re.fullmatch(r"equip (\{[^:]*\})", low)
-    if m and not is_spell:
-        try:
-            mana = ManaCost.parse(m.group(1))
-        except ValueError:
-            return False
-        out["activated"].append(ActivatedAbility(
-            Cost(mana), (Attach(0),), (TargetSpec("creature", controller="you"),), False,
-            True, line))
         return True
     # CR 301.5a / 613.1f: 'Equipped creature has "[activated ability]."'
     m = re.fullmatch(r'equipped creature has "(.+)"\.?', line, re.I)

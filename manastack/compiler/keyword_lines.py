@@ -1,0 +1,267 @@
+"""Keyword lines of the Oracle grammar (CR 702): a line of keyword abilities separated by
+commas ("Flying, vigilance", "Protection from red", "Bushido 2", "Ward {2}"), keywords
+with a cost ("Equip {2}", "Cycling {2}", "Kicker {1}{G}", "Flashback {3}{R}",
+"Flashback—Tap three untapped white creatures you control", "Ninjutsu {1}{U}"), and the
+lines about a spell's own costs: "As an additional cost to cast this spell, sacrifice a
+creature" (CR 118.8, 601.2b) and "You may pay 1 life and exile a blue card from your hand
+rather than pay this spell's mana cost" (CR 118.9).
+
+Each keyword means the abilities its rule in CR 702 says; they are built here (the
+``LINE`` rule of ``compiler.lines`` reads the line).
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+
+from ..ir import effects as I
+from ..ir import quantity as Q
+from ..ir import refs as R
+from ..ir.costs import ChoiceCost, Cost, CostAction
+from ..mana import ManaCost
+from .abilities import (KEYWORDS, ActivatedAbility, AdditionalCost, AltCost, Attach,
+                        CastMadness, CounterUnlessPays, ModifyPowerToughness, PumpSubject,
+                        PutOntoBattlefieldAttacking, SacrificeSelf, SearchToZone,
+                        StaticAbility, TargetSpec, TriggeredAbility)
+from .combinators import Reject, alt, many, opt, seq, table, token, word, words
+from .costs import MANA_SYMBOL
+from .keywords import EXTRA_KEYWORDS, is_creature_type
+from .lines import LINE, Compiled
+from .phrases import COST, NUMBER
+from .vocabulary import COLORS
+
+
+def _mana(symbols) -> ManaCost:
+    try:
+        return ManaCost.parse("".join(s.upper() for s in symbols))
+    except ValueError:
+        raise Reject from None
+
+
+_MANA_COST = many(MANA_SYMBOL, 1).map(_mana)
+# a cost without X, hybrid or Phyrexian symbols (their choices aren't offered here yet)
+_PLAIN = _MANA_COST.where(lambda m: not (m.x or m.hybrid or m.phyrexian))
+
+
+def _written(mana: ManaCost) -> str:
+    return "".join("{%s}" % s for s in mana.symbols)
+
+
+# ---------------------------------------------------------------- keywords without a cost
+
+# CR 702.16a: protection from a color (and the color chosen for the object, CR 702.16j)
+_PROTECTION = seq(words("protection from"), alt(
+    table({c: c for c in COLORS}, "color"),
+    words("the chosen color"), words("the last chosen color"))).map(
+    lambda v: "protection from " + v[1])
+
+_SIMPLE = alt(table({k: k for k in KEYWORDS | EXTRA_KEYWORDS}, "keyword"), _PROTECTION).map(
+    lambda k: Compiled(keywords=(k,)))
+
+_BLOCKS = ("blocks", "becomes_blocked")
+
+_ABILITY_KEYWORD = alt(
+    # CR 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until
+    # end of turn."
+    words("prowess", Compiled(keywords=("prowess",), more=(TriggeredAbility(
+        ("you_cast_noncreature",), (ModifyPowerToughness(1, 1, -1),), (), False,
+        "Prowess"),))),
+    # CR 702.83a: "Whenever a creature you control attacks alone, that creature gets +1/+1
+    # until end of turn." (each instance triggers, 702.83b)
+    words("exalted", Compiled(keywords=("exalted",), more=(TriggeredAbility(
+        ("creature_you_control_attacks_alone",), (PumpSubject(1, 1),), (), False,
+        "Exalted"),))),
+    # CR 702.45a: "Whenever this creature blocks or becomes blocked, it gets +N/+N until
+    # end of turn."
+    seq(word("bushido"), NUMBER).map(lambda v: Compiled(keywords=("bushido",), more=(
+        TriggeredAbility(_BLOCKS, (ModifyPowerToughness(v[1], v[1], -1),), (), False,
+                         f"Bushido {v[1]}"),))),
+    # CR 702.164a-c: toxic N (combat damage to a player also gives poison counters)
+    seq(word("toxic"), NUMBER).map(lambda v: Compiled(
+        keywords=("toxic",), static=(StaticAbility("toxic", f"Toxic {v[1]}", v[1]),))),
+    # CR 702.21a: "Whenever this permanent becomes the target of a spell or ability an
+    # opponent controls, counter that spell or ability unless that player pays [cost]."
+    seq(word("ward"), _PLAIN).map(lambda v: Compiled(keywords=("ward",), more=(
+        TriggeredAbility(("becomes_target_of_opponent",), (CounterUnlessPays(v[1], -1),),
+                         (), False, "Ward " + _written(v[1])),))),
+)
+
+# ---------------------------------------------------------------- cycling (CR 702.29)
+
+_BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def _typecycling_spec(word_: str) -> TargetSpec:
+    """CR 702.29e: the card a typecycling ability finds: a basic land type or a creature
+    type ("Wizardcycling"), any land, or a basic land card."""
+    if word_ == "basic land":
+        return TargetSpec("card", zone="library", types=("Land",), quals=("super:Basic",))
+    if word_ == "land":
+        return TargetSpec("card", zone="library", types=("Land",))
+    sub = word_.capitalize()
+    if sub in _BASIC_TYPES or is_creature_type(sub):
+        return TargetSpec("card", zone="library", subtypes=(sub,))
+    raise Reject
+
+
+_TYPECYCLING = alt(
+    words("basic landcycling", "basic land"),
+    token(lambda t: t[:-len("cycling")] if t.endswith("cycling") and len(t) > 7 else None,
+          name="typecycling"),
+)
+
+
+def _discard_self(mana: ManaCost) -> Cost:
+    # CR 702.29a: "[Cost], Discard this card" -- paid from the hand (CR 113.6m)
+    return Cost(mana, discard_self=True, zone=R.Zone.HAND)
+
+
+_CYCLING = alt(
+    # CR 702.29a: Cycling [cost] means "[Cost], Discard this card: Draw a card."
+    seq(word("cycling"), _PLAIN).map(lambda v: Compiled(more=(ActivatedAbility(
+        _discard_self(v[1]), (I.Draw(R.You(), Q.Fixed(1)),), (), False, False,
+        "Cycling " + _written(v[1]), "hand"),))),
+    # CR 702.29e: "[Type]cycling [cost]" means "[Cost], Discard this card: Search your
+    # library for a [type] card, reveal it, and put it into your hand. Then shuffle."
+    seq(_TYPECYCLING, _PLAIN).map(lambda v: Compiled(more=(ActivatedAbility(
+        _discard_self(v[1]), (SearchToZone(_typecycling_spec(v[0]), "hand"),), (), False,
+        False, f"{v[0].capitalize()}cycling {_written(v[1])}", "hand"),))),
+)
+
+
+
+# ---------------------------------------------------------------- keywords with a cost
+
+
+def _text_of(value: Compiled):
+    """A keyword ability's text is its line as printed."""
+    def build(text: str) -> Compiled:
+        more = tuple(replace(a, text=text) for a in value.more)
+        static = tuple(replace(s, text=text) for s in value.static)
+        return replace(value, more=more, static=static)
+    return build
+
+
+def _optional_cost(name: str, spells_only: bool | None = None):
+    # CR 702.33a / 702.33c / 702.27a: kicker, multikicker, buyback -- optional additional
+    # costs (CR 601.2b)
+    return seq(word(name), _PLAIN).map(lambda v: Compiled(
+        additional=(AdditionalCost(name, Cost(v[1]), name == "multikicker"),),
+        spells_only=spells_only))
+
+
+_ATTACH_TARGET = TargetSpec("creature", controller="you")
+# CR 702.49a: ninjutsu's cost returns an unblocked attacker you control to its owner's hand
+_UNBLOCKED = ChoiceCost(CostAction.RETURN, 1, TargetSpec("creature", controller="you",
+                                                         unblocked_attacker=True))
+_EVOKED = TriggeredAbility(("enters",), (SacrificeSelf(),), (), False, "", "evoked")
+_MADNESS = TriggeredAbility(("discarded_to_exile",), (CastMadness(),), (), False, "")
+_FLASHBACK_COST = alt(_MANA_COST.map(Cost), seq(word("—"), COST).map(lambda v: v[1]))
+
+_COSTED = alt(
+    # CR 702.6a: Equip [cost] means "[Cost]: Attach this permanent to target creature you
+    # control. Activate only as a sorcery."
+    seq(word("equip"), _MANA_COST).map(lambda v: Compiled(more=(ActivatedAbility(
+        Cost(v[1]), (Attach(0),), (_ATTACH_TARGET,), False, True, "Equip " + _written(v[1])),),
+        spells_only=False)),
+    _optional_cost("kicker"), _optional_cost("multikicker"), _optional_cost("buyback", True),
+    # CR 702.34a: flashback -- cast from the graveyard paying the flashback cost
+    seq(word("flashback"), _FLASHBACK_COST).map(lambda v: Compiled(
+        alternatives=(AltCost("flashback", v[1], "graveyard"),))),
+    # CR 702.74a: evoke -- cast paying the evoke cost; "When this permanent enters, if its
+    # evoke cost was paid, its controller sacrifices it."
+    seq(word("evoke"), _MANA_COST).map(lambda v: Compiled(
+        alternatives=(AltCost("evoke", Cost(v[1]), "hand"),),
+        more=(replace(_EVOKED, text="Evoke " + _written(v[1])),))),
+    # CR 702.35a: madness -- a discarded card is exiled instead and may be cast from exile
+    # paying its madness cost
+    seq(word("madness"), _MANA_COST).map(lambda v: Compiled(
+        alternatives=(AltCost("madness", Cost(v[1]), "exile"),),
+        more=(replace(_MADNESS, text="Madness " + _written(v[1])),))),
+    # CR 702.49a: Ninjutsu [cost] means "[Cost], Reveal this card from your hand, Return an
+    # unblocked attacker you control to hand: Put this card onto the battlefield from your
+    # hand tapped and attacking."
+    seq(word("ninjutsu"), _MANA_COST).map(lambda v: Compiled(more=(ActivatedAbility(
+        Cost(v[1], choices=(_UNBLOCKED,)), (PutOntoBattlefieldAttacking(),), (), False, False,
+        "Ninjutsu " + _written(v[1]), "hand", "ninjutsu"),), spells_only=False)),
+    # CR 702.41a: affinity for artifacts -- the spell costs {1} less for each artifact
+    words("affinity for artifacts", Compiled(static=(StaticAbility(
+        "affinity", filter=TargetSpec("permanent", types=("Artifact",))),))),
+)
+
+# ---------------------------------------------------------------- a spell's own costs
+
+
+def _both(a: Cost, b: Cost) -> Cost:
+    """Two costs paid together ("pay 1 life and exile a blue card from your hand")."""
+    kw = {}
+    for f in fields(Cost):
+        x, y = getattr(a, f.name), getattr(b, f.name)
+        if f.name == "choices":
+            kw["choices"] = x + y
+        elif f.name == "mana":
+            if not y.is_zero() or y.x:
+                raise Reject
+            kw["mana"] = x
+        elif y and x:
+            raise Reject
+        else:
+            kw[f.name] = x or y
+    return Cost(**kw)
+
+
+def _nothing_of_the_object(c: Cost) -> Cost:
+    """A spell's additional or alternative cost spends no mana here and nothing of the
+    spell itself (its {T}, its sacrifice)."""
+    if c.has_mana or c.tap or c.untap or c.sacrifice_self or c.discard_self or \
+            c.exile_self or c.remove_counters:
+        raise Reject
+    return c
+
+
+_SPELL_COST = alt(COST, seq(COST, word("and"), COST).map(lambda v: _both(v[0], v[2]))).map(
+    _nothing_of_the_object)
+
+_THIS_SPELL = alt(words("this spell"), word("~"))
+
+_SPELL_COSTS = alt(
+    # CR 118.8 / 601.2b: "As an additional cost to cast this spell, sacrifice a creature."
+    seq(words("as an additional cost to cast"), _THIS_SPELL, word(","), _SPELL_COST).map(
+        lambda v: Compiled(required=(v[3],))),
+    # CR 118.9: an alternative cost printed without a keyword, named "card"
+    seq(words("you may"), _SPELL_COST, words("rather than pay"),
+        alt(seq(_THIS_SPELL, word("'s")), words("this spell 's")), words("mana cost")).map(
+        lambda v: Compiled(alternatives=(AltCost("card", v[1], "hand"),))),
+)
+
+
+# one item of a keyword line; a line is items separated by commas (CR 702.1)
+_ITEM = alt(_SIMPLE, _ABILITY_KEYWORD, _CYCLING, _COSTED)
+
+
+def _union(parts) -> Compiled:
+    only = {p.spells_only for p in parts} - {None}
+    if len(only) > 1:
+        raise Reject
+    return Compiled(keywords=tuple(k for p in parts for k in p.keywords),
+                    static=tuple(s for p in parts for s in p.static),
+                    more=tuple(a for p in parts for a in p.more),
+                    alternatives=tuple(a for p in parts for a in p.alternatives),
+                    additional=tuple(a for p in parts for a in p.additional),
+                    spells_only=only.pop() if only else None)
+
+
+def _keyword_line(v):
+    items = (v[0],) + v[1]
+    value = _union(items)
+    # a keyword written alone: its ability's text is the line
+    return _text_of(value) if len(items) == 1 else value
+
+
+_KEYWORD_LIST = seq(_ITEM, many(seq(word(","), _ITEM).map(lambda v: v[1])),
+                    opt(word("."), None)).map(_keyword_line)
+
+LINE.add(
+    _KEYWORD_LIST,
+    seq(_SPELL_COSTS, opt(word("."), None)).map(lambda v: v[0]),
+)
