@@ -6,10 +6,10 @@ A cost is a list of parts joined by commas; each part adds to one ``Cost``."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 
 from ..ir import refs as R
-from ..ir.quantity import Fixed
+from ..ir.quantity import X, Fixed
 from ..mana import ManaCost
 from ..ir.costs import ChoiceCost, Cost, CostAction, CounterCost
 from .combinators import Reject, alt, many, seq, token, word, words
@@ -27,6 +27,17 @@ def _mana(symbols) -> dict:
         raise Reject from None
 
 
+def _mentions_x(n) -> bool:
+    """Whether an IR node speaks of X (CR 107.3)."""
+    if isinstance(n, X):
+        return True
+    if isinstance(n, tuple):
+        return any(_mentions_x(v) for v in n)
+    if is_dataclass(n):
+        return any(_mentions_x(getattr(n, f.name)) for f in fields(n))
+    return False
+
+
 def _choice(action: CostAction, zone: R.Zone | None = None, controlled: bool = True):
     def make(ind) -> dict:
         f = ind.filter
@@ -34,8 +45,8 @@ def _choice(action: CostAction, zone: R.Zone | None = None, controlled: bool = T
             f = replace(f, zone=zone, owner=R.You())
         elif controlled:
             f = replace(f, controller=R.You())
-        if not isinstance(ind.count, Fixed) or ind.up_to:
-            raise Reject
+        if not isinstance(ind.count, Fixed) or ind.up_to or _mentions_x(f):
+            raise Reject   # "with mana value X": X set by the choice (not yet)
         return {"choices": (ChoiceCost(action, ind.count.value, f),)}
     return make
 
