@@ -24,6 +24,9 @@ from .abilities import (KEYWORDS, ActivatedAbility, AdditionalCost, AltCost, Att
                         PutOntoBattlefieldAttacking, SacrificeSelf, SearchToZone,
                         StaticAbility, TargetSpec, TriggeredAbility)
 from .combinators import Reject, alt, many, opt, seq, table, token, word, words
+from .areas.casting_keywords import (CASTING_KEYWORDS, Cascade, CastRebound, ExileToCastLater,
+                                     GraveyardCast, RemoveTimeCounter, SourceTo, StormCopies,
+                                     Unearth)
 from .costs import MANA_SYMBOL
 from .keywords import EXTRA_KEYWORDS, is_creature_type
 from .lines import LINE, Compiled
@@ -55,7 +58,8 @@ _PROTECTION = seq(words("protection from"), alt(
     words("the chosen color"), words("the last chosen color"))).map(
     lambda v: "protection from " + v[1])
 
-_SIMPLE = alt(table({k: k for k in KEYWORDS | EXTRA_KEYWORDS}, "keyword"), _PROTECTION).map(
+_SIMPLE = alt(table({k: k for k in KEYWORDS | EXTRA_KEYWORDS | CASTING_KEYWORDS}, "keyword"),
+              _PROTECTION).map(
     lambda k: Compiled(keywords=(k,)))
 
 _BLOCKS = ("blocks", "becomes_blocked")
@@ -158,6 +162,14 @@ _EVOKED = TriggeredAbility(("enters",), (SacrificeSelf(),), (), False, "", "evok
 _MADNESS = TriggeredAbility(("discarded_to_exile",), (CastMadness(),), (), False, "")
 _FLASHBACK_COST = alt(_MANA_COST.map(Cost), seq(word("—"), COST).map(lambda v: v[1]))
 
+_ENCHANTABLE = {
+    "permanent": TargetSpec("permanent"),
+    **{w: TargetSpec("permanent", types=(w.capitalize(),)) for w in ("land", "creature",
+                                                                   "artifact")},
+    **{w: TargetSpec("permanent", subtypes=(w.capitalize(),))
+       for w in ("forest", "plains", "island", "swamp", "mountain")},
+}
+
 _COSTED = alt(
     # CR 702.6a: Equip [cost] means "[Cost]: Attach this permanent to target creature you
     # control. Activate only as a sorcery."
@@ -184,6 +196,10 @@ _COSTED = alt(
     seq(word("ninjutsu"), _MANA_COST).map(lambda v: Compiled(more=(ActivatedAbility(
         Cost(v[1], choices=(_UNBLOCKED,)), (PutOntoBattlefieldAttacking(),), (), False, False,
         "Ninjutsu " + _written(v[1]), "hand", "ninjutsu"),), spells_only=False)),
+    # CR 702.5a / 303.4a: "Enchant [object]" -- what an Aura can target and be attached to
+    seq(word("enchant"), table(_ENCHANTABLE, "enchantable"), opt(words("you control"), None)).map(
+        lambda v: Compiled(static=(StaticAbility("enchant", filter=replace(
+            v[1], controller="you" if v[2] else None)),), spells_only=False)),
     # CR 702.41a: affinity for artifacts -- the spell costs {1} less for each artifact
     words("affinity for artifacts", Compiled(static=(StaticAbility(
         "affinity", filter=TargetSpec("permanent", types=("Artifact",))),))),
@@ -235,8 +251,79 @@ _SPELL_COSTS = alt(
 )
 
 
+# ---------------------------------------------------------------- keywords about casting
+
+
+def _trigger(events: tuple, effect, text: str) -> TriggeredAbility:
+    return TriggeredAbility(events, (effect,), (), False, text)
+
+
+_DISCARD_LAND = ChoiceCost(CostAction.DISCARD, 1, TargetSpec("card", zone="hand",
+                                                             controller="you", types=("Land",)))
+_DISCARD_CARD = ChoiceCost(CostAction.DISCARD, 1, TargetSpec("card", zone="hand",
+                                                             controller="you"))
+
+
+def _suspend(v) -> Compiled:
+    # CR 702.62a: pay [cost] and exile it from the hand with N time counters (a special
+    # action, CR 116.2f, whenever it could be cast); at the beginning of your upkeep remove
+    # a time counter; when the last is removed, you may cast it without paying its mana
+    # cost (a creature spell cast this way gains haste).
+    n, mana = v[1], v[3]
+    if mana.x or n < 1:
+        raise Reject
+    text = f"Suspend {n}—{_written(mana)}"
+    return Compiled(more=(
+        ActivatedAbility(Cost(mana), (ExileToCastLater("suspend", n),), (), False, False,
+                         text, "hand", "special_cast"),
+        _trigger(("suspend_upkeep",), RemoveTimeCounter(), text),
+        _trigger(("suspend_last",), CastRebound(True), text)))
+
+
+_CASTING = alt(
+    # CR 702.88a: exiled as it resolves if cast from the hand; at the beginning of its
+    # owner's next upkeep they may cast it from exile without paying its mana cost
+    words("rebound", Compiled(keywords=("rebound",), more=(
+        _trigger(("rebound_upkeep",), CastRebound(), "Rebound"),), spells_only=True)),
+    # CR 702.40a: "When you cast this spell, copy it for each other spell that was cast
+    # before it this turn. If the spell has any targets, you may choose new targets for
+    # any of the copies."
+    words("storm", Compiled(keywords=("storm",), more=(
+        _trigger(("cast_self",), StormCopies(), "Storm"),), spells_only=True)),
+    # CR 702.85a: "When you cast this spell, exile cards from the top of your library until
+    # you exile a nonland card whose mana value is less than this spell's mana value. You
+    # may cast that card without paying its mana cost ... Then put all cards exiled this
+    # way that weren't cast on the bottom of your library in a random order."
+    words("cascade", Compiled(keywords=("cascade",), more=(
+        _trigger(("cast_self",), Cascade(), "Cascade"),))),
+    # CR 702.81a: cast from the graveyard by discarding a land card in addition to paying
+    # its other costs
+    words("retrace", Compiled(alternatives=(GraveyardCast("retrace", Cost(
+        choices=(_DISCARD_LAND,))),), spells_only=True)),
+    # CR 702.133a: cast from the graveyard by discarding a card in addition to its other
+    # costs; exiled instead of going anywhere else as it leaves the stack
+    words("jump-start", Compiled(alternatives=(GraveyardCast("jump-start", Cost(
+        choices=(_DISCARD_CARD,))),), spells_only=True)),
+    seq(word("suspend"), NUMBER, word("—"), _MANA_COST).map(_suspend),
+    # CR 702.84a: "[Cost]: Return this card from your graveyard to the battlefield. It
+    # gains haste. Exile it at the beginning of the next end step. If it would leave the
+    # battlefield, exile it instead of putting it anywhere else. Activate only as a
+    # sorcery."
+    seq(word("unearth"), _MANA_COST).map(lambda v: Compiled(more=(
+        ActivatedAbility(Cost(v[1]), (Unearth(),), (), False, True,
+                         "Unearth " + _written(v[1]), "graveyard"),
+        _trigger(("unearth_end",), SourceTo("exile"), "Unearth " + _written(v[1]))),
+        spells_only=False)),
+    # CR 702.109a: an alternative cost; the permanent has haste, and returns to its
+    # owner's hand at the beginning of the next end step
+    seq(word("dash"), _MANA_COST).map(lambda v: Compiled(
+        alternatives=(AltCost("dash", Cost(v[1]), "hand"),),
+        more=(_trigger(("dash_end",), SourceTo("hand"), "Dash " + _written(v[1])),),
+        spells_only=False)),
+)
+
 # one item of a keyword line; a line is items separated by commas (CR 702.1)
-_ITEM = alt(_SIMPLE, _ABILITY_KEYWORD, _CYCLING, _COSTED)
+_ITEM = alt(_SIMPLE, _ABILITY_KEYWORD, _CYCLING, _COSTED, _CASTING)
 
 
 def _union(parts) -> Compiled:

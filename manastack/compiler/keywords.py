@@ -169,11 +169,6 @@ def compile_keyword_line(line: str, low: str, is_spell: bool, out: dict) -> bool
     if low == "~ attacks each combat if able" and not is_spell:
         out["static"].append(StaticAbility("attacks_each_combat", line))
         return True
-    # CR 303.4a / 702.5a: "Enchant creature you control".
-    if low == "enchant creature you control":
-        out["static"].append(StaticAbility("enchant", line, filter=TargetSpec(
-            "permanent", controller="you", types=("Creature",))))
-        return True
     # CR 303.4b / 613.4c / 613.1f: "Enchanted creature gets +N/+N and has [keywords]."
     m = re.fullmatch(r"enchanted creature (?:gets ([+-]\d+)/([+-]\d+))?(?: and )?(?:has (.+))?",
                      low)

@@ -490,19 +490,6 @@ def _template_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
                                            filter=TargetSpec("permanent", types=("Artifact",)),
                                            exclude_types=("Creature",)))
         return True
-    # CR 303.4a / 702.5a: "Enchant [object]".
-    m = re.fullmatch(r"enchant (land|creature|artifact|permanent|forest|plains|island|swamp|mountain)",
-                     low)
-    if m:
-        w = m.group(1)
-        if w in ("land", "creature", "artifact"):
-            spec = TargetSpec("permanent", types=(w.capitalize(),))
-        elif w == "permanent":
-            spec = TargetSpec("permanent")
-        else:
-            spec = TargetSpec("permanent", subtypes=(w.capitalize(),))
-        out["static"].append(StaticAbility("enchant", line, filter=spec))
-        return True
     # CR 604.3 / 613.4a: a characteristic-defining ability ("~'s power and toughness are
     # each equal to the number of creatures you control").
     m = re.fullmatch(r"~'s power and toughness are each equal to the number of (creatures|lands|"

@@ -158,76 +158,6 @@ def _escape(line: str):
 
 
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
-    words = [w.strip() for w in low.split(",")]
-    from ..oracle import is_keyword
-    if words and all(w in CASTING_KEYWORDS or is_keyword(w) for w in words) and any(
-            w in CASTING_KEYWORDS for w in words):
-        out["keywords"].update(words)
-        return True
-    if low == "rebound" and is_spell:
-        # CR 702.88a: exiled as it resolves if cast from the hand; at the beginning of its
-        # owner's next upkeep (the delayed trigger, event ``rebound_upkeep``), they may
-        # cast it from exile without paying its mana cost.
-        from ..abilities import TriggeredAbility
-        out["keywords"].add("rebound")
-        out["triggered"].append(TriggeredAbility(("rebound_upkeep",), (CastRebound(),), (),
-                                                 False, line))
-        return True
-    if low == "storm" and is_spell:
-        # CR 702.40a: "When you cast this spell, copy it for each other spell that was
-        # cast before it this turn. If the spell has any targets, you may choose new
-        # targets for any of the copies."
-        from ..abilities import TriggeredAbility
-        out["keywords"].add("storm")
-        out["triggered"].append(TriggeredAbility(("cast_self",), (StormCopies(),), (), False,
-                                                 line))
-        return True
-    if low == "cascade":
-        # CR 702.85a: "When you cast this spell, exile cards from the top of your library
-        # until you exile a nonland card whose mana value is less than this spell's mana
-        # value. You may cast that card without paying its mana cost if the resulting
-        # spell's mana value is less than this spell's mana value. Then put all cards
-        # exiled this way that weren't cast on the bottom of your library in a random
-        # order."
-        from ..abilities import TriggeredAbility
-        out["keywords"].add("cascade")
-        out["triggered"].append(TriggeredAbility(("cast_self",), (Cascade(),), (), False,
-                                                 line))
-        return True
-    if low == "retrace" and is_spell:
-        # CR 702.81a: cast from the graveyard by discarding a land card in addition to
-        # paying its other costs.
-        land = ChoiceCost("discard", 1, TargetSpec("card", zone="hand", controller="you",
-                                                   types=("Land",)))
-        out["alternatives"].append(GraveyardCast("retrace", Cost(choices=(land,))))
-        return True
-    if low == "jump-start" and is_spell:
-        # CR 702.133a: cast from the graveyard by discarding a card in addition to paying
-        # its other costs; exiled instead of going anywhere else as it leaves the stack.
-        card = ChoiceCost("discard", 1, TargetSpec("card", zone="hand", controller="you"))
-        out["alternatives"].append(GraveyardCast("jump-start", Cost(choices=(card,))))
-        return True
-    m = re.fullmatch(r"suspend (\d+)—(\{[^ ]+\})", low)
-    if m:
-        # CR 702.62a: pay [cost] and exile it from the hand with N time counters (a
-        # special action, CR 116.2f, whenever it could be cast); at the beginning of your
-        # upkeep remove a time counter; when the last is removed, you may cast it without
-        # paying its mana cost (a creature spell cast this way gains haste).
-        from ..abilities import ActivatedAbility, TriggeredAbility
-        try:
-            mana = ManaCost.parse(m.group(2))
-        except ValueError:
-            return False
-        if mana.x or int(m.group(1)) < 1:
-            return False
-        out["activated"].append(ActivatedAbility(
-            Cost(mana), (ExileToCastLater("suspend", int(m.group(1))),), (), False, False,
-            line, "hand", "special_cast"))
-        out["triggered"].append(TriggeredAbility(("suspend_upkeep",), (RemoveTimeCounter(),),
-                                                 (), False, line))
-        out["triggered"].append(TriggeredAbility(("suspend_last",), (CastRebound(True),), (),
-                                                 False, line))
-        return True
     if low.startswith(("plot ", "foretell ")):
         return _plot_or_foretell(line, low, is_spell, out)
     if low.startswith("escape—"):
@@ -269,29 +199,6 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         color = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(2)]
         out["alternatives"].append(ConditionalAltCost(
             "card", Cost(), "hand", f"exile_top:{_NUMBERS[m.group(1)]}:{color}"))
-        return True
-    m = re.fullmatch(r"(unearth|dash) (\{[^ ]+\})", low)
-    if m and not is_spell:
-        from ..abilities import ActivatedAbility, AltCost, TriggeredAbility
-        try:
-            mana = ManaCost.parse(m.group(2))
-        except ValueError:
-            return False
-        if m.group(1) == "unearth":
-            # CR 702.84a: "[Cost]: Return this card from your graveyard to the battlefield.
-            # It gains haste. Exile it at the beginning of the next end step. If it would
-            # leave the battlefield, exile it instead of putting it anywhere else. Activate
-            # only as a sorcery."
-            out["activated"].append(ActivatedAbility(Cost(mana), (Unearth(),), (), False, True,
-                                                     line, "graveyard"))
-            out["triggered"].append(TriggeredAbility(("unearth_end",), (SourceTo("exile"),),
-                                                     (), False, line))
-        else:
-            # CR 702.109a: an alternative cost; the permanent has haste, and returns to its
-            # owner's hand at the beginning of the next end step.
-            out["alternatives"].append(AltCost("dash", Cost(mana), "hand"))
-            out["triggered"].append(TriggeredAbility(("dash_end",), (SourceTo("hand"),), (),
-                                                     False, line))
         return True
     if low == "bargain" and "additional" not in out or low == "bargain" and not any(
             a.name == "bargain" for a in out["additional"]):
