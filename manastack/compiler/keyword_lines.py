@@ -23,7 +23,7 @@ from .abilities import (KEYWORDS, ActivatedAbility, AdditionalCost, AltCost, Att
                         CastMadness, CounterUnlessPays, ModifyPowerToughness, PumpSubject,
                         PutOntoBattlefieldAttacking, SacrificeSelf, SearchToZone,
                         StaticAbility, TargetSpec, TriggeredAbility)
-from .combinators import Reject, alt, many, opt, seq, table, token, word, words
+from .combinators import Reject, Rule, alt, many, opt, seq, table, token, word, words
 from .areas.casting_keywords import (CASTING_KEYWORDS, Cascade, CastRebound, ExileToCastLater,
                                      GraveyardCast, RemoveTimeCounter, SourceTo, StormCopies,
                                      Unearth)
@@ -322,8 +322,11 @@ _CASTING = alt(
         spells_only=False)),
 )
 
-# one item of a keyword line; a line is items separated by commas (CR 702.1)
-_ITEM = alt(_SIMPLE, _ABILITY_KEYWORD, _CYCLING, _COSTED, _CASTING)
+# one item of a keyword line; a line is items separated by commas (CR 702.1); other
+# modules add keywords (compiler/keyword_counters.py)
+KEYWORD = Rule("keyword")
+KEYWORD.add(_SIMPLE, _ABILITY_KEYWORD, _CYCLING, _COSTED, _CASTING)
+_ITEM = KEYWORD
 
 
 def _union(parts) -> Compiled:
@@ -352,3 +355,5 @@ LINE.add(
     _KEYWORD_LIST,
     seq(_SPELL_COSTS, opt(word("."), None)).map(lambda v: v[0]),
 )
+
+from . import keyword_counters  # noqa: E402,F401  (keywords about counters)

@@ -814,10 +814,6 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if low in ("umbra armor", "totem armor"):
         out["static"].append(StaticAbility("umbra_armor", line))
         return True
-    m = re.fullmatch(r"crew (\d+)", low)
-    if m:
-        out["activated"].append(crew_ability(int(m.group(1)), line))
-        return True
     # CR 613.1b (layer 2): "You control enchanted creature." (Control Magic).
     m = re.fullmatch(r"you control enchanted (creature|permanent|artifact|land|enchantment)", low)
     if m:
