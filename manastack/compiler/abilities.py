@@ -371,6 +371,7 @@ class ActivatedAbility:
     timing: str = ""            # "ninjutsu": only once blockers are declared (702.49c)
     only: tuple[str, ...] = ()  # CR 602.5: "Activate only during your turn" (your_turn,
                                 # opponent_turn, combat, step:<name>)
+    condition: object = None    # CR 602.5b: "Activate only if [condition]" (ir Condition)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from .abilities import ActivatedAbility, SpellAbility, TriggeredAbility
 from .clauses import INSTRUCTIONS
 from .combinators import Rule, alt, many, opt, parse, seq, table, word, words
 from .discourse import Unresolved, finish
-from .phrases import COST
+from .phrases import CONDITION, COST
 from .tokens import tokenize
 from ..ir import refs as R
 from ..ir.effects import DealDamage, Draw, GainLife, LoseLife
@@ -55,8 +55,11 @@ _WINDOW = table({
 }, "activation window")
 _AND_ONLY = alt(words("and only"), seq(word(","), words("and only")), seq(word(","), word("only")),
                 seq(word(","), word("and")))
-_RESTRICTION = seq(words("activate only"), _WINDOW,
-                   many(seq(_AND_ONLY, _WINDOW).map(lambda v: v[1])), opt(word("."), None)).map(
+# CR 602.5b: "Activate only if you control a Swamp" -- a condition checked as it is
+# activated
+_WHEN = alt(_WINDOW, seq(word("if"), CONDITION).map(lambda v: (v[1],)))
+_RESTRICTION = seq(words("activate only"), _WHEN,
+                   many(seq(_AND_ONLY, _WHEN).map(lambda v: v[1])), opt(word("."), None)).map(
     lambda v: v[1] + tuple(w for part in v[2] for w in part))
 _RESTRICTIONS = opt(_RESTRICTION, ())
 
@@ -141,7 +144,10 @@ def compile_activated(text: str):
         except Unresolved:
             continue
         mana_ability = is_mana_ability(effects, targets)
-        only = tuple(w for w in limits if w not in ("sorcery", "once"))
+        conditions = [w for w in limits if not isinstance(w, str)]
+        if len(conditions) > 1:
+            continue
+        only = tuple(w for w in limits if isinstance(w, str) and w not in ("sorcery", "once"))
         if mana_ability is None or mana_ability and (
                 cost.mana.hybrid or cost.mana.phyrexian or cost.mana.x or only):
             continue   # not yet: choices in a mana ability's own cost, its windows
@@ -149,7 +155,7 @@ def compile_activated(text: str):
         zone = cost.zone.value if cost.zone is not None else "battlefield"
         return ActivatedAbility(cost, effects, targets, mana_ability, "sorcery" in limits,
                                 text, zone, timing="once_each_turn" if "once" in limits else "",
-                                only=only)
+                                only=only, condition=conditions[0] if conditions else None)
     return None
 
 

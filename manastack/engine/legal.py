@@ -145,6 +145,8 @@ def can_activate(g, player: int, o, number: int, acts=None) -> str | None:
         why = _activation_window(g, player, ab.only)
         if why:
             return why
+    if not condition_allows(g, player, o, ab):
+        return "602.5b: the condition of this ability's activation isn't met"
     if ab.targets and not has_targets(g, ab, player):
         return "602.2b: the ability has no legal target"
     mana = ab.cost.mana
@@ -160,6 +162,14 @@ def can_activate(g, player: int, o, number: int, acts=None) -> str | None:
                                                          exclude=excl):
             return None
     return "602.2b: the total cost can't be paid"
+
+
+def condition_allows(g, player: int, o, ab) -> bool:
+    """CR 602.5b: "Activate only if [condition]" -- checked as the ability is activated."""
+    if ab.condition is None:
+        return True
+    from .evaluate import Context, condition
+    return condition(g, Context(player, o.oid, o.card), ab.condition)
 
 
 def _named_by_needle(g, o) -> bool:

@@ -338,6 +338,9 @@ def mana_options(g, player: int, exclude: int | None = None):
                 continue
             if c.remove_counters or not can_pay_tap(g, o, ab):
                 continue
+            from .legal import condition_allows
+            if not condition_allows(g, player, o, ab):
+                continue   # CR 602.5b
             effs = [e for e in ab.effects if is_production(e)]
             if len(effs) != 1:
                 continue
@@ -386,6 +389,9 @@ def sacrifice_mana_options(g, player: int, exclude: int | None = None):
             c = ab.cost
             if not ab.mana_ability or c.has_mana or not can_pay_tap(g, o, ab):
                 continue
+            from .legal import condition_allows
+            if not condition_allows(g, player, o, ab):
+                continue   # CR 602.5b
             if not (c.sacrifice_self or c.choices):
                 continue
             effs = [e for e in ab.effects if is_production(e)]

@@ -439,6 +439,8 @@ def render_ability(ab) -> str:
         limits.append("as a sorcery")
     if getattr(ab, "timing", "") == "once_each_turn":
         limits.append("once each turn")
+    if getattr(ab, "condition", None) is not None:
+        limits.append("if " + render(ab.condition))
     if limits:
         text += " Activate only " + " and only ".join(limits) + "."
     return text
