@@ -52,6 +52,7 @@ _WINDOW = table({
     "during the end of combat step": ("step:end_of_combat",),
     "during the declare blockers step": ("step:declare_blockers",),
     "during the declare attackers step": ("step:declare_attackers",),
+    "during your turn , before attackers are declared": ("your_turn", "before_attackers"),
 }, "activation window")
 _AND_ONLY = alt(words("and only"), seq(word(","), words("and only")), seq(word(","), word("only")),
                 seq(word(","), word("and")))

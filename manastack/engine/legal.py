@@ -32,6 +32,10 @@ def sorcery_timing(g, player: int) -> bool:
             and g.cast is None)
 
 
+# CR 500.1 / 506.1: the steps of a turn before its declare attackers step
+_BEFORE_ATTACKERS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat")
+
+
 def _activation_window(g, player: int, only: tuple) -> str | None:
     """CR 602.5: why an "Activate only during ..." restriction forbids activating now."""
     for r in only:
@@ -43,6 +47,8 @@ def _activation_window(g, player: int, only: tuple) -> str | None:
                                             "declare_blockers", "combat_damage",
                                             "end_of_combat"):
             return "602.5: this ability can be activated only during combat (CR 506.1)"
+        if r == "before_attackers" and g.step not in _BEFORE_ATTACKERS:
+            return "602.5: this ability can be activated only before attackers are declared"
         if r.startswith("step:") and g.step != r[5:]:
             return f"602.5: this ability can be activated only during the {r[5:]} step"
     return None

@@ -450,4 +450,5 @@ _WINDOWS = {"your_turn": "during your turn", "opponent_turn": "during an opponen
             "combat": "during combat", "step:upkeep": "during your upkeep",
             "step:end_of_combat": "during the end of combat step",
             "step:declare_blockers": "during the declare blockers step",
-            "step:declare_attackers": "during the declare attackers step"}
+            "step:declare_attackers": "during the declare attackers step",
+            "before_attackers": "before attackers are declared"}
