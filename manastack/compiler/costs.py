@@ -79,6 +79,8 @@ COST_PART = alt(
         lambda v: {"remove_counters": CounterCost(v[2], v[1])}),
     seq(word("tap"), INDEFINITE).where(lambda v: v[1].filter.tapped is False).map(
         lambda v: _choice(CostAction.TAP)(v[1])),
+    seq(word("return"), _SELF, word("to"), words("its owner 's hand")).map(
+        lambda v: {"return_self": True}),
     seq(word("return"), INDEFINITE, word("to"), alt(words("its owner 's hand"),
                                                      words("their owner 's hand"))).map(
         lambda v: _choice(CostAction.RETURN)(v[1])),

@@ -762,6 +762,9 @@ def pay_other_costs(g, o, ab, chosen=()) -> None:
         from .effects import fire_sacrificed
         fire_sacrificed(g, o)
         zones.move(g, o, "graveyard")   # CR 701.21a
+    if c.return_self and o is not None and o.zone == "battlefield":
+        g.event("118.3", f"{o.defn.name} is returned to its owner's hand to pay a cost")
+        zones.move(g, o, "hand")
     if c.exile_self and o is not None and o.zone in ("battlefield", "graveyard", "hand"):
         g.event("702.167a", f"{g.pname(o.controller)} exiles {o.defn.name} to pay a cost")
         zones.move(g, o, "exile")   # CR 118.3 / 702.167a

@@ -334,7 +334,8 @@ def mana_options(g, player: int, exclude: int | None = None):
         from .characteristics import activated_abilities
         for n, ab in enumerate(activated_abilities(g, o), 1):
             c = ab.cost
-            if not ab.mana_ability or needs_payment(ab) or c.sacrifice_self or c.pay_life:
+            if not ab.mana_ability or needs_payment(ab) or c.sacrifice_self or c.pay_life \
+                    or c.return_self or c.exile_self:
                 continue
             if c.remove_counters or not can_pay_tap(g, o, ab):
                 continue

@@ -2,8 +2,8 @@
 additional or alternative cost (CR 601.2b, 601.2f-h).
 
 A ``Cost`` is mana (CR 107.4) plus the other actions of its parts, each paid as the
-cost is paid (CR 601.2h): {T} (107.5), {Q} (107.6), sacrificing, discarding or exiling
-the object itself, paying life (119.4), removing counters from it (122.8-style), and
+cost is paid (CR 601.2h): {T} (107.5), {Q} (107.6), sacrificing, discarding, exiling or
+returning to its owner's hand the object itself, paying life (119.4), removing counters from it (122.8-style), and
 choices of other objects to sacrifice, tap, return, discard or exile (118.3).
 """
 
@@ -64,6 +64,7 @@ class Cost:
     remove_counters: CounterCost | None = None
     discard_self: bool = False   # "Discard this card" (cycling, CR 702.29a)
     exile_self: bool = False     # "Exile this card" (craft, CR 702.167a; from a graveyard)
+    return_self: bool = False    # "Return ~ to its owner's hand" (CR 118.3)
     # CR 113.6m: the zone the object itself is paid from ("Exile this card from your
     # graveyard", "Discard this card"): an ability with such a cost functions there
     zone: Zone | None = None
