@@ -25,10 +25,12 @@ from .abilities import (KEYWORDS, ActivatedAbility, AdditionalCost, AltCost, Att
                         StaticAbility, TargetSpec, TriggeredAbility)
 from .combinators import Reject, Rule, alt, many, opt, seq, table, token, word, words
 from .areas.casting_keywords import (CASTING_KEYWORDS, Cascade, CastRebound, ExileToCastLater,
-                                     GraveyardCast, RemoveTimeCounter, SourceTo, StormCopies,
-                                     Unearth)
+                                     GraveyardCast, RemoveTimeCounter, ReplicateCopies,
+                                     SourceTo, StormCopies, TransmuteSearch, Unearth)
+from .areas.casting_options import ConditionalAltCost
 from .costs import MANA_SYMBOL
-from .keywords import EXTRA_KEYWORDS, is_creature_type
+from .keywords import (_IRREGULAR_PLURALS, _NON_CREATURE_SUBTYPES, EXTRA_KEYWORDS,
+                       is_creature_type)
 from .lines import LINE, Compiled
 from .phrases import COST, NUMBER
 from .vocabulary import COLORS
@@ -200,9 +202,6 @@ _COSTED = alt(
     seq(word("enchant"), table(_ENCHANTABLE, "enchantable"), opt(words("you control"), None)).map(
         lambda v: Compiled(static=(StaticAbility("enchant", filter=replace(
             v[1], controller="you" if v[2] else None)),), spells_only=False)),
-    # CR 702.41a: affinity for artifacts -- the spell costs {1} less for each artifact
-    words("affinity for artifacts", Compiled(static=(StaticAbility(
-        "affinity", filter=TargetSpec("permanent", types=("Artifact",))),))),
 )
 
 # ---------------------------------------------------------------- a spell's own costs
@@ -322,10 +321,92 @@ _CASTING = alt(
         spells_only=False)),
 )
 
+def _affinity_for(word_: str) -> TargetSpec:
+    """CR 702.41a: what "Affinity for [text]" counts: a card type, a land or artifact
+    subtype, or a creature type, written in the plural."""
+    types = {"artifacts": "Artifact", "creatures": "Creature", "enchantments": "Enchantment",
+             "lands": "Land", "planeswalkers": "Planeswalker"}
+    if word_ in types:
+        return TargetSpec("permanent", types=(types[word_],))
+    sub = _IRREGULAR_PLURALS.get(word_) or {"equipment": "Equipment", "plains": "Plains"}.get(
+        word_) or (word_[:-1].capitalize() if word_.endswith("s") else "")
+    if not sub or not (is_creature_type(sub) or sub in _NON_CREATURE_SUBTYPES):
+        raise Reject
+    return TargetSpec("permanent", subtypes=(sub,))
+
+
+_TAPPED_CREATURE = ChoiceCost(CostAction.RETURN, 1, TargetSpec(
+    "permanent", controller="you", types=("Creature",), quals=("tapped",)))
+_UNBLOCKED_CREATURE = ChoiceCost(CostAction.RETURN, 1, TargetSpec(
+    "permanent", controller="you", types=("Creature",), unblocked_attacker=True))
+# CR 702.166a: "you may sacrifice an artifact, enchantment, or token"
+_BARGAIN = ChoiceCost(CostAction.SACRIFICE, 1, TargetSpec(
+    "permanent", controller="you", quals=("either:anytype:Artifact,Enchantment|token",)))
+
+
+def _foretell(mana: ManaCost) -> Compiled:
+    # CR 702.143a: a special action any time during your turn: pay {2} and exile it from
+    # your hand face down; cast it later from exile for its foretell cost
+    return Compiled(more=(ActivatedAbility(Cost(ManaCost.parse("{2}")),
+                                           (ExileToCastLater("foretell"),), (), False, False,
+                                           "Foretell " + _written(mana), "hand",
+                                           "special_turn"),),
+                    alternatives=(AltCost("foretell", Cost(mana), "exile"),))
+
+
+_MORE_CASTING = alt(
+    # CR 702.170a: plot -- a special action from the hand (main phase, empty stack); cast
+    # it on a later turn without paying its mana cost
+    seq(word("plot"), _MANA_COST).map(lambda v: Compiled(more=(ActivatedAbility(
+        Cost(v[1]), (ExileToCastLater("plot"),), (), False, True, "Plot " + _written(v[1]),
+        "hand", "special"),))),
+    seq(word("foretell"), _MANA_COST).map(lambda v: _foretell(v[1])),
+    # CR 702.138a: "Escape—[cost], exile N other cards from your graveyard"
+    seq(word("escape"), word("—"), _MANA_COST, word(","), word("exile"), NUMBER,
+        words("other cards from your graveyard")).map(lambda v: Compiled(alternatives=(
+            AltCost("escape", Cost(v[2], choices=(ChoiceCost(CostAction.EXILE, v[5], TargetSpec(
+                "card", zone="graveyard", controller="you", other=True)),)), "graveyard"),))),
+    # CR 702.188a: web-slinging -- pay [cost] and return a tapped creature you control to
+    # its owner's hand rather than pay the mana cost
+    seq(word("web-slinging"), _MANA_COST).map(lambda v: Compiled(alternatives=(
+        AltCost("web-slinging", Cost(v[1], choices=(_TAPPED_CREATURE,)), "hand"),))),
+    # CR 702.190a: sneak -- during your declare blockers step, pay [cost] and return an
+    # unblocked creature you control to its owner's hand
+    seq(word("sneak"), _MANA_COST).map(lambda v: Compiled(alternatives=(
+        AltCost("sneak", Cost(v[1], choices=(_UNBLOCKED_CREATURE,)), "hand"),))),
+    # CR 702.187b: mayhem -- cast from the graveyard for [cost] if discarded this turn
+    seq(word("mayhem"), _MANA_COST).map(lambda v: Compiled(alternatives=(
+        AltCost("mayhem", Cost(v[1]), "graveyard"),))),
+    # CR 702.166a: bargain -- an optional additional cost
+    words("bargain", Compiled(additional=(AdditionalCost("bargain", Cost(
+        choices=(_BARGAIN,))),))),
+    # CR 702.41a: "Affinity for [text]" -- this spell costs {1} less to cast for each
+    # [text] its controller controls
+    seq(words("affinity for"), token(lambda t: t if t.isalpha() else None, name="plural"))
+    .map(lambda v: Compiled(static=(StaticAbility("affinity", filter=_affinity_for(v[1])),))),
+    # CR 702.53a: "[Cost], Discard this card: Search your library for a card with the same
+    # mana value as the discarded card, reveal that card, and put it into your hand. Then
+    # shuffle your library. Activate only as a sorcery."
+    seq(word("transmute"), _MANA_COST).map(lambda v: Compiled(more=(ActivatedAbility(
+        _discard_self(v[1]), (TransmuteSearch(),), (), False, True,
+        "Transmute " + _written(v[1]), "hand"),))),
+    # CR 702.56a: an additional cost paid any number of times, and "When you cast this
+    # spell, if a replicate cost was paid for it, copy it for each time its replicate cost
+    # was paid. If the spell has any targets, you may choose new targets for any of the
+    # copies."
+    seq(word("replicate"), _MANA_COST).map(lambda v: Compiled(
+        additional=(AdditionalCost("replicate", Cost(v[1]), True),),
+        more=(_trigger(("cast_self",), ReplicateCopies(), "Replicate " + _written(v[1])),),
+        spells_only=True)),
+    # CR 702.117a: surge -- an alternative cost paid if you cast another spell this turn
+    seq(word("surge"), _MANA_COST).map(lambda v: Compiled(alternatives=(
+        ConditionalAltCost("surge", Cost(v[1]), "hand", "cast_another"),))),
+)
+
 # one item of a keyword line; a line is items separated by commas (CR 702.1); other
 # modules add keywords (compiler/keyword_counters.py)
 KEYWORD = Rule("keyword")
-KEYWORD.add(_SIMPLE, _ABILITY_KEYWORD, _CYCLING, _COSTED, _CASTING)
+KEYWORD.add(_SIMPLE, _ABILITY_KEYWORD, _CYCLING, _COSTED, _CASTING, _MORE_CASTING)
 _ITEM = KEYWORD
 
 

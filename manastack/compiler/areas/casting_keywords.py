@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from ...mana import ManaCost
-from ..abilities import ChoiceCost, Cost, TargetSpec
+from ..abilities import Cost
 
 #: CR 702: keywords about casting that the engine implements by name.
 CASTING_KEYWORDS = frozenset({"improvise", "split second"})
@@ -43,30 +43,6 @@ class ExileToCastLater:
 
     kind: str
     count: int = 0   # suspend: the number of time counters (CR 702.62a)
-
-
-def _plot_or_foretell(line: str, low: str, is_spell: bool, out: dict) -> bool:
-    """"Plot {1}{R}" (CR 702.170a) / "Foretell {1}{U}" (CR 702.143a): a special action
-    from the hand, compiled as an activated ability of the hand with ``timing``
-    ``special`` (plot: main phase, empty stack) or ``special_turn`` (foretell: {2}, any
-    time during your turn); foretell adds the alternative cost used from exile."""
-    from ..abilities import ActivatedAbility, AltCost
-    m = re.fullmatch(r"(plot|foretell) (\{[^ —]+\})", low)
-    if not m:
-        return False
-    try:
-        mana = ManaCost.parse(m.group(2))
-    except ValueError:
-        return False
-    if m.group(1) == "plot":
-        out["activated"].append(ActivatedAbility(Cost(mana), (ExileToCastLater("plot"),), (),
-                                                 False, True, line, "hand", "special"))
-    else:
-        out["activated"].append(ActivatedAbility(Cost(ManaCost.parse("{2}")),
-                                                 (ExileToCastLater("foretell"),), (), False,
-                                                 False, line, "hand", "special_turn"))
-        out["alternatives"].append(AltCost("foretell", Cost(mana), "exile"))
-    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,58 +115,7 @@ class OverloadCost:
     spell: object = None
 
 
-def _escape(line: str):
-    """CR 702.138a: "Escape—[cost]" where the cost has "Exile N other cards from your
-    graveyard"."""
-    m = re.fullmatch(r"escape—(\{[^,]+\}), exile (\w+) other cards from your graveyard\.?",
-                     line, re.I)
-    if not m or m.group(2).lower() not in _NUMBERS:
-        return None
-    try:
-        mana = ManaCost.parse(m.group(1))
-    except ValueError:
-        return None
-    n = _NUMBERS[m.group(2).lower()]
-    exile = ChoiceCost("exile", n, TargetSpec("card", zone="graveyard", controller="you",
-                                              other=True))
-    from ..abilities import AltCost
-    return AltCost("escape", Cost(mana, choices=(exile,)), "graveyard")
-
-
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
-    if low.startswith(("plot ", "foretell ")):
-        return _plot_or_foretell(line, low, is_spell, out)
-    if low.startswith("escape—"):
-        alt = _escape(line)
-        if alt is None:
-            return False
-        out["alternatives"].append(alt)
-        return True
-    m = re.fullmatch(r"(web-slinging|sneak|mayhem) (\{[^ ]+\})", low)
-    if m:
-        try:
-            mana = ManaCost.parse(m.group(2))
-        except ValueError:
-            return False
-        from ..abilities import AltCost
-        kw = m.group(1)
-        if kw == "web-slinging":
-            # CR 702.188a: pay [cost] and return a tapped creature you control to its
-            # owner's hand rather than pay the mana cost.
-            ret = ChoiceCost("return", 1, TargetSpec("permanent", controller="you",
-                                                     types=("Creature",), quals=("tapped",)))
-            out["alternatives"].append(AltCost(kw, Cost(mana, choices=(ret,)), "hand"))
-        elif kw == "sneak":
-            # CR 702.190a: during your declare blockers step, pay [cost] and return an
-            # unblocked creature you control to its owner's hand.
-            ret = ChoiceCost("return", 1, TargetSpec("permanent", controller="you",
-                                                     types=("Creature",),
-                                                     unblocked_attacker=True))
-            out["alternatives"].append(AltCost(kw, Cost(mana, choices=(ret,)), "hand"))
-        else:
-            # CR 702.187b: cast from the graveyard for [cost] if discarded this turn.
-            out["alternatives"].append(AltCost(kw, Cost(mana), "graveyard"))
-        return True
     m = re.fullmatch(r"you may exile the top (\w+) (white|blue|black|red|green) cards of your "
                      r"graveyard rather than pay (?:this spell's|~'s) mana cost", low)
     if m and m.group(1) in _NUMBERS:
@@ -199,16 +124,6 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         color = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(2)]
         out["alternatives"].append(ConditionalAltCost(
             "card", Cost(), "hand", f"exile_top:{_NUMBERS[m.group(1)]}:{color}"))
-        return True
-    if low == "bargain" and "additional" not in out or low == "bargain" and not any(
-            a.name == "bargain" for a in out["additional"]):
-        # CR 702.166a: "As an additional cost to cast this spell, you may sacrifice an
-        # artifact, enchantment, or token."
-        from ..abilities import AdditionalCost
-        sac = ChoiceCost("sacrifice", 1, TargetSpec(
-            "permanent", controller="you",
-            quals=("either:anytype:Artifact,Enchantment|token",)))
-        out.setdefault("additional", []).append(AdditionalCost("bargain", Cost(choices=(sac,))))
         return True
     m = re.fullmatch(r"when ~ enters, if it was bargained, (.+)", low)
     if m:
@@ -241,45 +156,6 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
             return False
         out["spell"] = SpellAbility(first[0], (eff,), line)
         return True
-    m = re.fullmatch(r"affinity for (creatures|enchantments|lands|planeswalkers|equipment|"
-                     r"plains|islands|swamps|mountains|forests|[a-z]+s)", low)
-    if m and m.group(1) != "artifacts":
-        # CR 702.41a: "Affinity for [text]" - this spell costs {1} less to cast for each
-        # [text] its controller controls.
-        from ..abilities import StaticAbility
-        w = m.group(1)
-        types = {"creatures": "Creature", "enchantments": "Enchantment", "lands": "Land",
-                 "planeswalkers": "Planeswalker"}
-        subs = {"equipment": "Equipment", "plains": "Plains", "islands": "Island",
-                "swamps": "Swamp", "mountains": "Mountain", "forests": "Forest"}
-        if w in types:
-            spec = TargetSpec("permanent", types=(types[w],))
-        elif w in subs:
-            spec = TargetSpec("permanent", subtypes=(subs[w],))
-        else:
-            from ..keywords import _IRREGULAR_PLURALS, _NON_CREATURE_SUBTYPES, is_creature_type
-            word = line.rstrip(".").split()[-1]
-            sub_ = _IRREGULAR_PLURALS.get(word.lower()) or (word[:-1] if word.endswith("s")
-                                                            else word)
-            if not (is_creature_type(sub_) or sub_ in _NON_CREATURE_SUBTYPES):
-                return False
-            spec = TargetSpec("permanent", subtypes=(sub_,))
-        out["static"].append(StaticAbility("affinity", line, filter=spec))
-        return True
-    m = re.fullmatch(r"transmute (\{[^ ]+\})", low)
-    if m:
-        # CR 702.53a: "[Cost], Discard this card: Search your library for a card with the
-        # same mana value as the discarded card, reveal that card, and put it into your
-        # hand. Then shuffle your library. Activate only as a sorcery."
-        from ..abilities import ActivatedAbility
-        try:
-            mana = ManaCost.parse(m.group(1))
-        except ValueError:
-            return False
-        out["activated"].append(ActivatedAbility(Cost(mana, discard_self=True),
-                                                 (TransmuteSearch(),), (), False, True, line,
-                                                 "hand"))
-        return True
     m = re.fullmatch(r"overload (\{[^ ]+\})", low)
     if m and is_spell:
         # CR 702.96a-b: an alternative cost; cast for it, the spell's text has each
@@ -300,35 +176,6 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
             return False
         out["alternatives"].append(OverloadCost("overload", Cost(mana), "hand",
                                                 SpellAbility((), compiled[1], text)))
-        return True
-    m = re.fullmatch(r"replicate (\{[^ ]+\})", low)
-    if m and is_spell:
-        # CR 702.56a: an additional cost paid any number of times, and "When you cast this
-        # spell, if a replicate cost was paid for it, copy it for each time its replicate
-        # cost was paid. If the spell has any targets, you may choose new targets for any
-        # of the copies."
-        from ..abilities import AdditionalCost, TriggeredAbility
-        try:
-            mana = ManaCost.parse(m.group(1))
-        except ValueError:
-            return False
-        if any(a.multi for a in out.get("additional", ())):
-            return False   # one cost paid any number of times per spell (multikicker too)
-        out.setdefault("additional", []).append(AdditionalCost("replicate", Cost(mana), True))
-        out["triggered"].append(TriggeredAbility(("cast_self",), (ReplicateCopies(),), (),
-                                                 False, line))
-        return True
-    m = re.fullmatch(r"surge (\{[^ ]+\})", low)
-    if m:
-        # CR 702.117a: an alternative cost paid if you (or a teammate) cast another spell
-        # this turn.
-        from .casting_options import ConditionalAltCost
-        try:
-            mana = ManaCost.parse(m.group(1))
-        except ValueError:
-            return False
-        out["alternatives"].append(ConditionalAltCost("surge", Cost(mana), "hand",
-                                                      "cast_another"))
         return True
     return False
 
