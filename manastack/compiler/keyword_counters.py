@@ -1,8 +1,10 @@
 """Keyword abilities that put or count counters, and upkeep costs (CR 702): persist,
 undying, echo, cumulative upkeep, fading, vanishing, modular, renown, fabricate, evolve,
-afterlife, soulshift, crew. Items of a keyword line (``keyword_lines.KEYWORD``); their
-effects are executed by ``engine/areas/designations.py`` and the crew cost by
-``engine/casting.py``."""
+afterlife, soulshift; and those about permanents' forms: crew, bestow, living weapon, job
+select, umbra armor, daybound/nightbound, fuse, disturb. Items of a keyword
+line (``keyword_lines.KEYWORD``); their effects are executed by
+``engine/areas/designations.py``, ``engine/areas/type_changes.py``,
+``engine/areas/faces.py`` and the crew cost by ``engine/casting.py``."""
 
 from __future__ import annotations
 
@@ -10,9 +12,11 @@ from .abilities import (CreateTokens, MoveTargetTo, SacrificeSelf, StaticAbility
                         TriggeredAbility)
 from .areas.designations import (Evolve, Fabricate, PutDiedCounters, RemoveCounterOrSacrifice,
                                  Renown, ReturnDiedWithCounter, SacrificeUnlessPays)
-from .areas.type_changes import crew_ability
+from .abilities import AltCost
+from .areas.type_changes import GERM_TOKEN, HERO_TOKEN, CreateAttached, crew_ability
+from ..ir.costs import Cost
 from .combinators import Reject, seq, word, words
-from .keyword_lines import _PLAIN, KEYWORD, Compiled, _written
+from .keyword_lines import _MANA_COST, _PLAIN, KEYWORD, Compiled, _written
 from .phrases import NUMBER
 
 _DIES = ("graveyard_from_battlefield",)
@@ -120,4 +124,30 @@ KEYWORD.add(
     # of turn."
     seq(word("crew"), NUMBER).map(lambda v: Compiled(
         more=(crew_ability(v[1], f"Crew {v[1]}"),), spells_only=False)),
+)
+
+KEYWORD.add(
+    # CR 702.103a: "Bestow [cost]" -- an alternative cost; cast so, the spell is an Aura
+    # with enchant creature (engine/areas/type_changes.py)
+    seq(word("bestow"), _MANA_COST).map(lambda v: Compiled(
+        alternatives=(AltCost("bestow", Cost(v[1]), "hand"),))),
+    # CR 702.92a / 702.182a: "When this Equipment enters, create a [token], then attach
+    # this Equipment to it."
+    words("living weapon").map(lambda v: Compiled(more=(_t(
+        ("enters",), CreateAttached(GERM_TOKEN), "Living weapon"),), spells_only=False)),
+    words("job select").map(lambda v: Compiled(more=(_t(
+        ("enters",), CreateAttached(HERO_TOKEN), "Job select"),), spells_only=False)),
+    # CR 702.89a-b: umbra armor (formerly totem armor)
+    words("umbra armor", Compiled(static=(StaticAbility("umbra_armor", "Umbra armor"),),
+                                  spells_only=False)),
+    words("totem armor", Compiled(static=(StaticAbility("umbra_armor", "Totem armor"),),
+                                  spells_only=False)),
+    # CR 702.145b / 702.145e: daybound and nightbound (engine/areas/faces.py: day and night)
+    words("daybound", Compiled(keywords=("daybound",), spells_only=False)),
+    words("nightbound", Compiled(keywords=("nightbound",), spells_only=False)),
+    # CR 702.102a: fuse (a split card's fused half, areas/faces.py ``_fused``)
+    words("fuse", Compiled(keywords=("fuse",), spells_only=True)),
+    # CR 702.146a: "Disturb [cost]" (moved to the back face by ``with_faces``)
+    seq(word("disturb"), _MANA_COST).map(lambda v: Compiled(
+        alternatives=(AltCost("disturb", Cost(v[1]), "graveyard"),), spells_only=False)),
 )
