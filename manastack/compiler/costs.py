@@ -67,6 +67,9 @@ COST_PART = alt(
     seq(word("sacrifice"), INDEFINITE).map(lambda v: _choice(CostAction.SACRIFICE)(v[1])),
     seq(word("pay"), NUMBER, word("life")).map(lambda v: {"pay_life": v[1]}),
     seq(word("discard"), _SELF).map(lambda v: {"discard_self": True, "zone": R.Zone.HAND}),
+    # CR 701.9b: "discard a card at random"
+    seq(word("discard"), NUMBER, word("card", "cards"), words("at random")).map(
+        lambda v: {"discard_random": v[1]}),
     seq(word("discard"), INDEFINITE).map(lambda v: _choice(CostAction.DISCARD, R.Zone.HAND)(v[1])),
     seq(word("exile"), _SELF).map(lambda v: {"exile_self": True}),
     # CR 113.6m: "Exile this card from your graveyard" / "from your hand"

@@ -229,7 +229,7 @@ def _nothing_of_the_object(c: Cost) -> Cost:
     """A spell's additional or alternative cost spends no mana here and nothing of the
     spell itself (its {T}, its sacrifice)."""
     if c.has_mana or c.tap or c.untap or c.sacrifice_self or c.discard_self or \
-            c.exile_self or c.remove_counters:
+            c.exile_self or c.remove_counters or c.return_self or c.discard_random:
         raise Reject
     return c
 

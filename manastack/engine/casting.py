@@ -114,6 +114,8 @@ def can_pay_other_costs(g, player: int, o, ab) -> bool:
         return False
     if c.discard_self and o.zone != "hand":
         return False   # CR 702.29a: "Discard this card" needs it in the hand
+    if c.discard_random and len(g.players[player].hand) - (o.zone == "hand") < c.discard_random:
+        return False   # CR 701.9b: the cards to discard at random must be there
     if c.remove_counters:
         kind, n = c.remove_counters.kind, c.remove_counters.count
         if not o.counters or o.counters.get(kind, 0) < n:
@@ -762,6 +764,13 @@ def pay_other_costs(g, o, ab, chosen=()) -> None:
         from .effects import fire_sacrificed
         fire_sacrificed(g, o)
         zones.move(g, o, "graveyard")   # CR 701.21a
+    if c.discard_random and o is not None:
+        # CR 701.9b: discarded at random -- nobody chooses
+        from .effects import discard
+        hand = [h for h in g.players[player].hand if h != o.oid]
+        for _ in range(min(c.discard_random, len(hand))):
+            oid = hand.pop(g.rng.below(len(hand)))
+            discard(g, player, oid)
     if c.return_self and o is not None and o.zone == "battlefield":
         g.event("118.3", f"{o.defn.name} is returned to its owner's hand to pay a cost")
         zones.move(g, o, "hand")

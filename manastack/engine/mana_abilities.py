@@ -335,7 +335,7 @@ def mana_options(g, player: int, exclude: int | None = None):
         for n, ab in enumerate(activated_abilities(g, o), 1):
             c = ab.cost
             if not ab.mana_ability or needs_payment(ab) or c.sacrifice_self or c.pay_life \
-                    or c.return_self or c.exile_self:
+                    or c.return_self or c.exile_self or c.discard_random:
                 continue
             if c.remove_counters or not can_pay_tap(g, o, ab):
                 continue

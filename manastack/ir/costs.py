@@ -65,6 +65,7 @@ class Cost:
     discard_self: bool = False   # "Discard this card" (cycling, CR 702.29a)
     exile_self: bool = False     # "Exile this card" (craft, CR 702.167a; from a graveyard)
     return_self: bool = False    # "Return ~ to its owner's hand" (CR 118.3)
+    discard_random: int = 0      # "Discard a card at random" (CR 701.9b: nobody chooses)
     # CR 113.6m: the zone the object itself is paid from ("Exile this card from your
     # graveyard", "Discard this card"): an ability with such a cost functions there
     zone: Zone | None = None

@@ -373,6 +373,8 @@ def render_cost(c) -> str:
         parts.append(f"remove {c.remove_counters.count} {c.remove_counters.kind} counter(s) from ~")
     if c.discard_self:
         parts.append("discard this card")
+    if c.discard_random:
+        parts.append(f"discard {c.discard_random} card(s) at random")
     if c.return_self:
         parts.append("return ~ to its owner's hand")
     if c.exile_self:
