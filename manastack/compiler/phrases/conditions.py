@@ -60,6 +60,7 @@ _PAID = alt(
         lambda v: C.WasPaid(C.Paid.BARGAIN)),
 )
 
-_HAPPENED = table({e.value: C.Happened(e) for e in C.TurnEvent}, "turn event")
+_HAPPENED = table({e.value: C.Happened(e) for e in C.TurnEvent if e in C.RECORDED_EVENTS},
+                  "turn event")
 
 CONDITION.add(_CONTROLS, _LIFE, _THERE_ARE, _IS, _TURN, _PAID, _HAPPENED)
