@@ -42,35 +42,7 @@ class TargetSpec:
 # ---------------------------------------------------------------- costs (CR 118, 602.1)
 
 
-@dataclass(frozen=True, slots=True)
-class ChoiceCost:
-    """A cost that chooses objects (CR 118.3, 601.2h): ``action`` is ``sacrifice``,
-    ``tap``, ``return``, ``discard`` or ``exile``; ``count`` objects matching ``spec``
-    (a TargetSpec used as a filter; ``spec.zone`` says where they are)."""
-
-    action: str
-    count: int
-    spec: TargetSpec
-
-
-@dataclass(frozen=True, slots=True)
-class Cost:
-    """An activation cost (CR 602.1a): mana plus {T} (CR 107.5), {Q} (CR 107.6) and
-    other actions."""
-
-    mana: ManaCost = field(default_factory=ManaCost)
-    tap: bool = False
-    untap: bool = False
-    sacrifice_self: bool = False
-    pay_life: int = 0
-    choices: tuple[ChoiceCost, ...] = ()
-    remove_counters: tuple[str, int] | None = None   # ("+1/+1", 1): from this object
-    discard_self: bool = False   # "Discard this card" (cycling, CR 702.29a)
-    exile_self: bool = False     # "Exile this permanent" (craft, CR 702.167a)
-
-    @property
-    def has_mana(self) -> bool:
-        return not self.mana.is_zero() or self.mana.x > 0
+from ..ir.costs import ChoiceCost, Cost, CostAction, CounterCost  # noqa: E402,F401 (the cost IR)
 
 
 # ---------------------------------------------------------------- effects (CR 608.2)
@@ -94,30 +66,6 @@ class ModifyPowerToughness:
     until: str = "end_of_turn"
 
 
-@dataclass(frozen=True, slots=True)
-class AddMana:
-    """CR 106.3: add mana. ``kind``:
-
-    - ``fixed``: the symbols in ``mana`` (``("G",)``, ``("C", "C")``), repeated once per
-      ``per`` object when ``per`` is set ("Add {G} for each creature you control");
-    - ``one_type``: ``count`` mana of one type chosen from ``choices`` (CR 106.6a:
-      "one mana of any color", "two mana of any one color");
-    - ``combination``: ``count`` mana, any combination of ``choices``;
-    - ``could_produce``: one mana of any type (``choices == ("type",)``) or color that a
-      land ``whose`` ("you" / "opponent") controls could produce (CR 106.7);
-    - ``permanent_color``: one mana of a color of a permanent you control;
-    - ``chosen_color``: ``count`` mana of the source's chosen color (CR 614.12).
-    """
-
-    mana: tuple[str, ...] = ()
-    kind: str = "fixed"
-    choices: tuple[str, ...] = ()
-    count: int = 1
-    per: str | None = None
-    whose: str | None = None
-
-
-ANY_COLOR = ("W", "U", "B", "R", "G")
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,6 +371,7 @@ class ActivatedAbility:
     timing: str = ""            # "ninjutsu": only once blockers are declared (702.49c)
     only: tuple[str, ...] = ()  # CR 602.5: "Activate only during your turn" (your_turn,
                                 # opponent_turn, combat, step:<name>)
+    condition: object = None    # CR 602.5b: "Activate only if [condition]" (ir Condition)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import re
 
-from ..mana import ManaCost
-from .abilities import (ActivatedAbility, AdditionalCost, Cost, CounterUnlessPays, DealDamage,
-                        DrawCards, IfKicked, ModifyPowerToughness, PumpSubject, Regenerate,
-                        SearchToZone, SpellAbility, StaticAbility, TargetSpec,
-                        TriggeredAbility)
+from .abilities import (ActivatedAbility, DealDamage, IfKicked, ModifyPowerToughness,
+                        Regenerate, SpellAbility, StaticAbility, TargetSpec, TriggeredAbility)
 
 # CR 702: further keywords the engine implements by name (checked by ``is_keyword``).
 EXTRA_KEYWORDS: frozenset = frozenset({
@@ -81,84 +78,6 @@ def _keyword_list(text: str) -> tuple[str, ...] | None:
     return kws
 
 
-def _prowess() -> TriggeredAbility:
-    # CR 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until
-    # end of turn."
-    return TriggeredAbility(("you_cast_noncreature",), (ModifyPowerToughness(1, 1, -1),), (),
-                            False, "Prowess")
-
-
-def _ward(cost_text: str) -> TriggeredAbility | None:
-    # CR 702.21a: "Whenever this permanent becomes the target of a spell or ability an
-    # opponent controls, counter that spell or ability unless that player pays [cost]."
-    try:
-        mana = ManaCost.parse(cost_text.upper())
-    except ValueError:
-        return None
-    if mana.x or mana.hybrid or mana.phyrexian:
-        return None
-    return TriggeredAbility(("becomes_target_of_opponent",), (CounterUnlessPays(mana, -1),),
-                            (), False, f"Ward {cost_text.upper()}")
-
-
-def _keyword_item(word: str, out: dict) -> bool:
-    """One item of a keyword line that implies an ability (prowess, ward {N})."""
-    from .oracle import is_keyword
-    if is_keyword(word):
-        out["keywords"].add(word)
-        return True
-    m = re.fullmatch(r"bushido (\d+)", word)
-    if m:
-        # CR 702.45a: "Whenever this creature blocks or becomes blocked, it gets +N/+N
-        # until end of turn."
-        n = int(m.group(1))
-        out["keywords"].add("bushido")
-        out["triggered"].append(TriggeredAbility(("blocks", "becomes_blocked"),
-                                                 (ModifyPowerToughness(n, n, -1),), (), False,
-                                                 f"Bushido {n}"))
-        return True
-    # CR 702.29e: "[Type]cycling [cost]" means "[Cost], Discard this card: Search your
-    # library for a [type] card, reveal it, and put it into your hand. Then shuffle."
-    m = re.fullmatch(r"(basic land|land|[a-z]+)cycling (\{[^}]+\}(?:\{[^}]+\})*)", word)
-    if m:
-        spec = _typecycling_spec(m.group(1))
-        mana = _plain_mana(m.group(2))
-        if spec is None or mana is None:
-            return False
-        out["activated"].append(ActivatedAbility(Cost(mana, discard_self=True),
-                                                 (SearchToZone(spec, "hand"),), (), False,
-                                                 False, f"{m.group(1).capitalize()}cycling "
-                                                 f"{m.group(2).upper()}", "hand"))
-        return True
-    if word == "exalted":
-        # CR 702.83a: "Whenever a creature you control attacks alone, that creature gets
-        # +1/+1 until end of turn." (each instance triggers, 702.83b)
-        out["keywords"].add("exalted")
-        out["triggered"].append(TriggeredAbility(("creature_you_control_attacks_alone",),
-                                                 (PumpSubject(1, 1),), (), False, "Exalted"))
-        return True
-    m = re.fullmatch(r"toxic (\d+)", word)
-    if m:
-        # CR 702.164a-c: toxic N (combat.deal_combat_damage gives poison counters).
-        out["keywords"].add("toxic")
-        out.setdefault("static", []).append(StaticAbility("toxic", f"Toxic {m.group(1)}",
-                                                          int(m.group(1))))
-        return True
-    if word == "prowess":
-        out["keywords"].add("prowess")
-        out["triggered"].append(_prowess())
-        return True
-    m = re.fullmatch(r"ward (\{[^}]+\}(?:\{[^}]+\})*)", word)
-    if m:
-        t = _ward(m.group(1))
-        if t is None:
-            return False
-        out["keywords"].add("ward")
-        out["triggered"].append(t)
-        return True
-    return False
-
-
 def _subject(text: str) -> TargetSpec | None:
     """The creatures an anthem affects: "creatures you control", "other Goblins you
     control", "white creatures", "artifact creatures you control", "other Merfolk"."""
@@ -203,15 +122,6 @@ def _subject(text: str) -> TargetSpec | None:
 def compile_keyword_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     """Compile a keyword line with parameters ("Cycling {2}", "Ward {1}") or a common
     static ability; False if not."""
-    # CR 702: a line of keywords where some imply abilities ("Flying, prowess").
-    words = [w.strip() for w in low.split(",")]
-    probe = {"keywords": set(), "triggered": [], "static": [], "activated": []}
-    if words and all(_keyword_item(w, probe) for w in words):
-        out["keywords"].update(probe["keywords"])
-        out["triggered"].extend(probe["triggered"])
-        out["static"].extend(probe["static"])
-        out["activated"].extend(probe["activated"])
-        return True
     if _kicker_line(line, low, is_spell, out):
         return True
     # CR 701.19a: "[Cost]: Regenerate this creature" / "Regenerate target creature".
@@ -225,19 +135,6 @@ def compile_keyword_line(line: str, low: str, is_spell: bool, out: dict) -> bool
         out["activated"].append(ActivatedAbility(
             cost, (Regenerate(0 if tgt else -1),), (TargetSpec("creature"),) if tgt else (),
             False, False, line))
-        return True
-    # CR 702.29a: Cycling [cost] means "[Cost], Discard this card: Draw a card."
-    m = re.fullmatch(r"cycling (\{[^}]+\}(?:\{[^}]+\})*)", low)
-    if m:
-        try:
-            mana = ManaCost.parse(m.group(1).upper())
-        except ValueError:
-            return False
-        if mana.x or mana.hybrid or mana.phyrexian:
-            return False
-        out["activated"].append(ActivatedAbility(Cost(mana, discard_self=True),
-                                                 (DrawCards(1),), (), False, False,
-                                                 line, "hand"))
         return True
     # CR 614.1d: "This permanent enters tapped."
     if low == "~ enters tapped" and not is_spell:
@@ -271,17 +168,6 @@ def compile_keyword_line(line: str, low: str, is_spell: bool, out: dict) -> bool
     # CR 508.1d: "This creature attacks each combat if able."
     if low == "~ attacks each combat if able" and not is_spell:
         out["static"].append(StaticAbility("attacks_each_combat", line))
-        return True
-    # CR 702.41a: "Affinity for artifacts."
-    m = re.fullmatch(r"affinity for (artifacts)", low)
-    if m:
-        out["static"].append(StaticAbility("affinity", line,
-                                           filter=TargetSpec("permanent", types=("Artifact",))))
-        return True
-    # CR 303.4a / 702.5a: "Enchant creature you control".
-    if low == "enchant creature you control":
-        out["static"].append(StaticAbility("enchant", line, filter=TargetSpec(
-            "permanent", controller="you", types=("Creature",))))
         return True
     # CR 303.4b / 613.4c / 613.1f: "Enchanted creature gets +N/+N and has [keywords]."
     m = re.fullmatch(r"enchanted creature (?:gets ([+-]\d+)/([+-]\d+))?(?: and )?(?:has (.+))?",
@@ -320,51 +206,12 @@ def compile_keyword_line(line: str, low: str, is_spell: bool, out: dict) -> bool
     return False
 
 
-def _plain_mana(text: str):
-    """A mana cost without X, hybrid or Phyrexian symbols, or None."""
-    try:
-        mana = ManaCost.parse(text.upper())
-    except ValueError:
-        return None
-    if mana.x or mana.hybrid or mana.phyrexian:
-        return None
-    return mana
-
-
-_BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
-
-
-def _typecycling_spec(word: str) -> TargetSpec | None:
-    """CR 702.29e: the card a typecycling ability finds: "basic land" (a basic land card),
-    "land", a basic land type or a creature type ("Wizardcycling")."""
-    if word == "basic land":
-        return TargetSpec("card", zone="library", types=("Land",), quals=("super:Basic",))
-    if word == "land":
-        return TargetSpec("card", zone="library", types=("Land",))
-    sub = word.capitalize()
-    if sub in _BASIC_TYPES or is_creature_type(sub):
-        return TargetSpec("card", zone="library", subtypes=(sub,))
-    return None
-
-
 _COUNT_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def _kicker_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     """Kicker, multikicker and buyback costs (CR 702.33a-c, 702.27a), and the abilities
     linked to kicker (702.33e): "if this spell was kicked", "if it was kicked"."""
-    # CR 702.33a / 702.33c / 702.27a: optional additional costs.
-    m = re.fullmatch(r"(kicker|multikicker|buyback) (\{[^}]+\}(?:\{[^}]+\})*)", low)
-    if m:
-        mana = _plain_mana(m.group(2))
-        if mana is None or (m.group(1) == "buyback" and not is_spell):
-            return False
-        if any(a.name in ("kicker", "multikicker") for a in out.get("additional", ())) \
-                and m.group(1) != "buyback":
-            return False   # CR 702.33b / 702.33f: two kicker costs: not yet
-        out.setdefault("additional", []).append(
-            AdditionalCost(m.group(1), Cost(mana), m.group(1) == "multikicker"))
-        return True
     if "kick" not in low:
         return False
     # CR 614.1c / 702.33d: "If this creature was kicked, it enters with two +1/+1 counters

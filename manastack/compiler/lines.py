@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .abilities import ActivatedAbility, AddMana, SpellAbility, TriggeredAbility
+from .abilities import ActivatedAbility, SpellAbility, TriggeredAbility
 from .clauses import INSTRUCTIONS
-from .combinators import Rule, alt, opt, parse, seq, word, words
+from .combinators import Rule, alt, many, opt, parse, seq, table, word, words
 from .discourse import Unresolved, finish
-from .phrases import COST
+from .phrases import CONDITION, COST
 from .tokens import tokenize
-from ..ir.render import renders
+from ..ir import refs as R
+from ..ir.effects import DealDamage, Draw, GainLife, LoseLife
+from ..ir.mana import is_production
 from . import costs  # noqa: F401  (the cost phrases)
 
 
@@ -30,14 +32,37 @@ class Compiled:
     triggered: TriggeredAbility | None = None
     static: tuple = ()
     keywords: tuple[str, ...] = ()
+    # keyword lines (compiler/keyword_lines.py) may give several abilities and costs
+    more: tuple = ()            # further activated and triggered abilities
+    alternatives: tuple = ()    # AltCost: alternative costs (CR 118.9)
+    additional: tuple = ()      # AdditionalCost: optional additional costs (CR 601.2b)
+    required: tuple = ()        # Cost: "As an additional cost to cast this spell" (CR 118.8)
+    spells_only: bool | None = None   # True: read only on an instant or sorcery; False:
+    #                                   only on a permanent (CR 702.27a buyback, 702.6a equip)
 
 
-# CR 602.5: restrictions on when an ability may be activated
-_RESTRICTION = alt(
-    words("activate only as a sorcery", "sorcery"),
-    words("activate only once each turn", "once"),
-)
-_RESTRICTIONS = opt(seq(_RESTRICTION, opt(word("."), None)).map(lambda v: v[0]), None)
+# CR 602.5 / 602.5b: restrictions on when an ability may be activated
+_WINDOW = table({
+    "as a sorcery": ("sorcery",),
+    "once each turn": ("once",),
+    "during your turn": ("your_turn",),
+    "during an opponent's turn": ("opponent_turn",),
+    "during combat": ("combat",),
+    "during your upkeep": ("your_turn", "step:upkeep"),
+    "during the end of combat step": ("step:end_of_combat",),
+    "during the declare blockers step": ("step:declare_blockers",),
+    "during the declare attackers step": ("step:declare_attackers",),
+    "during your turn , before attackers are declared": ("your_turn", "before_attackers"),
+}, "activation window")
+_AND_ONLY = alt(words("and only"), seq(word(","), words("and only")), seq(word(","), word("only")),
+                seq(word(","), word("and")))
+# CR 602.5b: "Activate only if you control a Swamp" -- a condition checked as it is
+# activated
+_WHEN = alt(_WINDOW, seq(word("if"), CONDITION).map(lambda v: (v[1],)))
+_RESTRICTION = seq(words("activate only"), _WHEN,
+                   many(seq(_AND_ONLY, _WHEN).map(lambda v: v[1])), opt(word("."), None)).map(
+    lambda v: v[1] + tuple(w for part in v[2] for w in part))
+_RESTRICTIONS = opt(_RESTRICTION, ())
 
 ACTIVATED = seq(COST, word(":"), INSTRUCTIONS, _RESTRICTIONS).map(lambda v: (v[0], v[2], v[3]))
 
@@ -45,22 +70,28 @@ ACTIVATED = seq(COST, word(":"), INSTRUCTIONS, _RESTRICTIONS).map(lambda v: (v[0
 LINE = Rule("line")   # a whole line -> Compiled (rules areas add the kinds of line they read)
 
 
-def compile_line(text: str, is_spell: bool) -> Compiled | None:
-    """The abilities one line of rules text compiles to, or None."""
-    if is_spell:
+def compile_line(text: str, is_spell: bool, instructions: bool = True) -> Compiled | None:
+    """The abilities one line of rules text compiles to, or None. Without
+    ``instructions``, only lines that give no spell instructions are read (while the
+    templates compile a card's spell alone, oracle.compile_card)."""
+    if is_spell and instructions:
         sp = compile_spell(text)
         if sp is not None:
             return Compiled(spell=sp)
-    else:
+    elif instructions:
         ab = compile_activated(text)
         if ab is not None:
             return Compiled(activated=ab)
     line = tokenize(text)
     for value in parse(LINE, line, text)[0]:
         try:
-            return value(text) if callable(value) else value
+            got = value(text) if callable(value) else value
         except Unresolved:
             continue
+        if got.spells_only is not None and got.spells_only != is_spell or \
+                got.spell is not None and not instructions:
+            continue
+        return got
     return None
 
 
@@ -84,6 +115,13 @@ def merge(out: dict, got: Compiled) -> None:
     for s in got.static:
         out["static"].append(s)
     out["keywords"].update(got.keywords)
+    for ab in got.more:
+        out["activated" if isinstance(ab, ActivatedAbility) else "triggered"].append(ab)
+    out["alternatives"].extend(got.alternatives)
+    if got.additional:
+        out.setdefault("additional", []).extend(got.additional)
+    if got.required:
+        out.setdefault("required", []).extend(got.required)
 
 
 def compile_spell(text: str):
@@ -101,20 +139,45 @@ def compile_spell(text: str):
 def compile_activated(text: str):
     """``cost: effect`` (CR 602.1), or None."""
     line = tokenize(text)
-    for cost, instrs, restriction in parse(ACTIVATED, line)[0]:
+    for cost, instrs, limits in parse(ACTIVATED, line)[0]:
         try:
             effects, targets = finish(instrs)
         except Unresolved:
             continue
-        if restriction == "once":
-            continue   # not yet: a per-turn activation count (CR 602.5b)
-        # CR 605.1a: no target, could add mana, not a loyalty ability -> a mana ability
-        mana_ability = not targets and all(isinstance(e, AddMana) for e in effects)
-        if mana_ability and (cost.mana.hybrid or cost.mana.phyrexian or cost.mana.x):
+        mana_ability = is_mana_ability(effects, targets)
+        conditions = [w for w in limits if not isinstance(w, str)]
+        if len(conditions) > 1:
             continue
-        return ActivatedAbility(cost, effects, targets, mana_ability, restriction == "sorcery",
-                                text)
+        only = tuple(w for w in limits if isinstance(w, str) and w not in ("sorcery", "once"))
+        if mana_ability is None or mana_ability and (
+                cost.mana.hybrid or cost.mana.phyrexian or cost.mana.x or only):
+            continue   # not yet: choices in a mana ability's own cost, its windows
+        # CR 113.6m: an ability whose cost moves its object from a zone functions there
+        zone = cost.zone.value if cost.zone is not None else "battlefield"
+        return ActivatedAbility(cost, effects, targets, mana_ability, "sorcery" in limits,
+                                text, zone, timing="once_each_turn" if "once" in limits else "",
+                                only=only, condition=conditions[0] if conditions else None)
     return None
+
+
+def is_mana_ability(effects: tuple, targets: tuple) -> bool | None:
+    """CR 605.1a: an activated ability without a target that could add mana (and isn't a
+    loyalty ability) is a mana ability. None: one whose other instructions can't be done
+    as it resolves at once (CR 605.3b) -- those that ask nothing can: damage to its
+    controller ("~ deals 1 damage to you", the pain lands), its controller drawing,
+    gaining or losing life ("Draw a card", "You gain 1 life")."""
+    if targets or not any(is_production(e) for e in effects):
+        return False
+    for e in effects:
+        if not (is_production(e) or _at_once(e)):
+            return None
+    return True
+
+
+def _at_once(e) -> bool:
+    if isinstance(e, DealDamage):
+        return e.to == (R.You(),) and isinstance(e.source, R.Self) and not e.divided
+    return isinstance(e, (Draw, GainLife, LoseLife)) and e.players == R.You()
 
 
 def compile_effect_after_trigger(text: str, event_object: bool = True,
@@ -128,22 +191,6 @@ def compile_effect_after_trigger(text: str, event_object: bool = True,
             continue
         return targets, effects
     return None
-
-
-def _render_mana(n: AddMana) -> str:
-    """CR 106.3: "add {G}", "add one mana of any color"."""
-    if n.kind == "fixed":
-        s = "add " + "".join("{%s}" % m for m in n.mana)
-        return s + (f" for each {n.per}" if n.per else "")
-    if n.kind == "one_type":
-        return f"add {n.count} mana of one of " + ", ".join("{%s}" % m for m in n.choices)
-    if n.kind == "combination":
-        return f"add {n.count} mana in any combination of " + ", ".join(
-            "{%s}" % m for m in n.choices)
-    return f"add mana ({n.kind})"
-
-
-renders(AddMana)(_render_mana)
 
 
 _STOPS = frozenset({",", ".", ":", ";", "—", '"'})
@@ -169,3 +216,6 @@ def blocking_phrase(text: str) -> str:
     before = toks[furthest - 1] if furthest > 0 else ""
     words = [("N" if t.isdigit() else t) for t in toks[furthest:max(end, furthest + 1)]]
     return (before + " ▸ " if before else "▸ ") + " ".join(words)
+
+
+from . import keyword_lines  # noqa: E402,F401  (keyword lines, CR 702)

@@ -13,11 +13,11 @@ from functools import lru_cache
 from ..cards import CardData, get_database
 from ..mana import ManaCost, parse_symbols
 from . import areas, effect_text, keywords, staples
-from .abilities import (ANY_COLOR, KEYWORDS, AltCost, CastMadness, LoseAllAbilities,
-                        SwitchPowerToughness,
-                        SacrificeSelf, SetBasePowerToughness, CounterUnlessPays, DestroyIf, Discard,
-                        MayShuffle, PutOntoBattlefieldAttacking, RemoveCounters, ReorderTop,
-                        ReturnChosen, ActivatedAbility, AddMana, Attach, AttachTargetsToSelf,
+from ..ir import mana as M
+from ..ir.costs import CounterCost
+from .abilities import (KEYWORDS, LoseAllAbilities, SwitchPowerToughness, SetBasePowerToughness, CounterUnlessPays, DestroyIf, Discard,
+                        MayShuffle, RemoveCounters, ReorderTop,
+                        ReturnChosen, ActivatedAbility, AttachTargetsToSelf,
                         CardDefinition, ChoiceCost, Cost, CounterSpell, CreateTokens,
                         ExileUntilLeaves, Flicker, GainControl, GrantKeyword, MoveTarget,
                         MustBlock, PutCounters, ReturnSelf, SacrificeUnless, Untap, DealDamage, Destroy, DrawCards, SearchLibrary,
@@ -287,33 +287,9 @@ def compile_sentence(sentence: str):
         spec = (TargetSpec("creature") if kind == "creature" else TargetSpec("permanent")
                 if kind == "permanent" else TargetSpec("permanent", types=(kind.capitalize(),)))
         return (spec,), (Destroy(0),)
-    m = re.fullmatch(r"add ((?:\{[WUBRGC]\})+)", s, re.I)
-    if m:
-        return (), (AddMana(tuple(parse_symbols(m.group(1)))),)
-    # CR 106.6a-style choice: "Add {U} or {B}." is one mana of one of those types.
-    m = re.fullmatch(r"add (\{[WUBRGC]\})(?:, (\{[WUBRGC]\}))?,? or (\{[WUBRGC]\})", s, re.I)
-    if m:
-        syms = tuple(x[1].upper() for x in m.groups() if x)
-        return (), (AddMana((), "one_type", syms, 1),)
-    m = re.fullmatch(r"add (one|two|three) mana of any (?:one )?color", s, re.I)
-    if m:
-        return (), (AddMana((), "one_type", ANY_COLOR, _number(m.group(1))),)
-    m = re.fullmatch(r"add (one|two|three) mana in any combination of ((?:\{[WUBRGC]\})(?: and/or "
-                     r"\{[WUBRGC]\}|, \{[WUBRGC]\})*(?:,? and/or \{[WUBRGC]\})?)", s, re.I)
-    if m:
-        return (), (AddMana((), "combination", tuple(parse_symbols(m.group(2))),
-                            _number(m.group(1))),)
-    m = re.fullmatch(r"add ((?:\{[WUBRGC]\})+) for each (creature|artifact|land) you control", s, re.I)
-    if m:
-        return (), (AddMana(tuple(parse_symbols(m.group(1))), per=m.group(2).lower()),)
-    m = re.fullmatch(r"add one mana of any (type|color) that a land (you control|an opponent "
-                     r"controls) could produce", s, re.I)
-    if m:
-        return (), (AddMana((), "could_produce", (m.group(1).lower(),), 1,
-                            whose="you" if m.group(2) == "you control" else "opponent"),)
     if re.fullmatch(r"choose a color of a permanent you control\. add one mana of that color", s,
                     re.I):
-        return (), (AddMana((), "permanent_color"),)
+        return (), (M.AddPermanentColor(),)
     m = re.fullmatch(r"draw (a|one|two|three|four) cards?", s, re.I)
     if m:
         return (), (DrawCards(_number(m.group(1))),)
@@ -402,7 +378,7 @@ def compile_cost(text: str) -> Cost | None:
             life = int(m.group(1))
         elif (m := re.fullmatch(r"remove (a|an|one|two|three) ([+-]\d/[+-]\d|\w+) counters? from ~",
                                 part, re.I)):
-            counters = (m.group(2), _number(m.group(1)))
+            counters = CounterCost(m.group(2), _number(m.group(1)))
         elif (cc := compile_choice_cost(part)) is not None:
             choices.append(cc)
         else:
@@ -451,17 +427,11 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
     """Compile one line of rules text into ``out``; False when nothing matches. The
     Oracle grammar (compiler.lines) reads it first; the templates read what it can't."""
     low = line.lower().rstrip(".")
-    # CR 702: a line of keyword abilities, comma-separated.
-    words = [w.strip() for w in low.split(",")]
-    if words and all(is_keyword(w) for w in words):
-        out["keywords"].update(words)
+    from . import lines
+    got = lines.compile_line(line, is_spell, _GRAMMAR[0])
+    if got is not None:
+        lines.merge(out, got)
         return True
-    if _GRAMMAR[0]:
-        from . import lines
-        got = lines.compile_line(line, is_spell)
-        if got is not None:
-            lines.merge(out, got)
-            return True
     if _template_line(line, low, is_spell, out):
         TEMPLATES_USED[0] = True
         return True
@@ -477,62 +447,6 @@ def _template_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         return True
     if staples.compile_line(line, low, is_spell, out):
         return True
-    # CR 702.34a / 702.74a / 702.35a: flashback, evoke, madness (alternative costs).
-    m = re.fullmatch(r"(flashback|evoke|madness)(?: (\{[^—]*\})|—(.+))", line.rstrip("."), re.I)
-    if m and not (m.group(3) and m.group(1).lower() != "flashback"):
-        name = m.group(1).lower()
-        if m.group(2):
-            try:
-                cost = Cost(ManaCost.parse(m.group(2)))
-            except ValueError:
-                return False
-        else:
-            cost = compile_cost(m.group(3))
-            if cost is None:
-                return False
-        zone = {"flashback": "graveyard", "evoke": "hand", "madness": "exile"}[name]
-        out["alternatives"].append(AltCost(name, cost, zone))
-        if name == "evoke":
-            # CR 702.74a: "When this permanent enters, if its evoke cost was paid, its
-            # controller sacrifices it."
-            out["triggered"].append(TriggeredAbility(("enters",), (SacrificeSelf(),), (), False,
-                                                     line, "evoked"))
-        if name == "madness":
-            out["triggered"].append(TriggeredAbility(("discarded_to_exile",), (CastMadness(),),
-                                                     (), False, line))
-        return True
-    # CR 118.9: an alternative cost printed without a keyword ("You may pay 1 life and exile
-    # a blue card from your hand rather than pay this spell's mana cost."), named "card".
-    m = re.fullmatch(r"you may (.+) rather than pay (?:this spell's|~'s) mana cost", low)
-    if m:
-        alt = _printed_alternative(m.group(1))
-        if alt is None:
-            return False
-        out["alternatives"].append(AltCost("card", alt, "hand"))
-        return True
-    # CR 118.8 / 601.2b: "As an additional cost to cast this spell, [cost]."
-    m = re.fullmatch(r"as an additional cost to cast (?:this spell|~), (.+)", low)
-    if m:
-        cost = _printed_alternative(m.group(1))
-        if cost is None or cost.mana.total:
-            return False
-        out.setdefault("required", []).append(cost)
-        return True
-    # CR 702.49a: Ninjutsu [cost] means "[Cost], Reveal this card from your hand, Return an
-    # unblocked attacker you control to hand: Put this card onto the battlefield from your
-    # hand tapped and attacking."
-    m = re.fullmatch(r"ninjutsu (\{.+\})", low)
-    if m and not is_spell:
-        try:
-            mana = ManaCost.parse(m.group(1))
-        except ValueError:
-            return False
-        ret = ChoiceCost("return", 1, TargetSpec("creature", controller="you",
-                                                  unblocked_attacker=True))
-        out["activated"].append(ActivatedAbility(Cost(mana, choices=(ret,)),
-                                                 (PutOntoBattlefieldAttacking(),), (), False,
-                                                 False, line, "hand", "ninjutsu"))
-        return True
     # CR 614.12 / 201.4: "As this enters, choose a card name."
     if re.fullmatch(r"as ~ enters, choose a card name", low):
         out["static"].append(StaticAbility("choose_name_on_enter", line))
@@ -540,18 +454,6 @@ def _template_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if low == ("activated abilities of sources with the chosen name can't be activated unless "
                "they're mana abilities"):
         out["static"].append(StaticAbility("no_activation_named", line))
-        return True
-    # CR 702.6a: Equip [cost] means "[Cost]: Attach this to target creature you control.
-    # Activate only as a sorcery."
-    m = re.fullmatch(r"equip (\{[^:]*\})", low)
-    if m and not is_spell:
-        try:
-            mana = ManaCost.parse(m.group(1))
-        except ValueError:
-            return False
-        out["activated"].append(ActivatedAbility(
-            Cost(mana), (Attach(0),), (TargetSpec("creature", controller="you"),), False,
-            True, line))
         return True
     # CR 301.5a / 613.1f: 'Equipped creature has "[activated ability]."'
     m = re.fullmatch(r'equipped creature has "(.+)"\.?', line, re.I)
@@ -587,19 +489,6 @@ def _template_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         out["static"].append(StaticAbility("costs_less_mana_value", line,
                                            filter=TargetSpec("permanent", types=("Artifact",)),
                                            exclude_types=("Creature",)))
-        return True
-    # CR 303.4a / 702.5a: "Enchant [object]".
-    m = re.fullmatch(r"enchant (land|creature|artifact|permanent|forest|plains|island|swamp|mountain)",
-                     low)
-    if m:
-        w = m.group(1)
-        if w in ("land", "creature", "artifact"):
-            spec = TargetSpec("permanent", types=(w.capitalize(),))
-        elif w == "permanent":
-            spec = TargetSpec("permanent")
-        else:
-            spec = TargetSpec("permanent", subtypes=(w.capitalize(),))
-        out["static"].append(StaticAbility("enchant", line, filter=spec))
         return True
     # CR 604.3 / 613.4a: a characteristic-defining ability ("~'s power and toughness are
     # each equal to the number of creatures you control").
@@ -642,8 +531,8 @@ def _template_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
                      r"for mana( of the chosen color)?, its controller adds an additional "
                      r"(\{[wubrgc]\}|one mana of (?:the chosen|that) color)", low)
     if m:
-        eff = (AddMana((m.group(2)[1].upper(),)) if m.group(2).startswith("{")
-               else AddMana((), "chosen_color"))
+        eff = (M.AddMana((m.group(2)[1].upper(),)) if m.group(2).startswith("{")
+               else M.AddChosenColor())
         out["triggered"].append(TriggeredAbility(
             ("enchanted_tapped_for_mana",), (eff,), (), False, line,
             "produced_chosen_color" if m.group(1) else None))
@@ -651,7 +540,7 @@ def _template_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if low == ("whenever a player taps a land for mana, that player adds one mana of any type "
                "that land produced"):
         out["triggered"].append(TriggeredAbility(("land_tapped_for_mana",),
-                                                 (AddMana((), "produced_type"),), (), False, line))
+                                                 (M.AddProducedType(),), (), False, line))
         return True
     m = re.fullmatch(r"whenever a player casts a spell with mana value equal to the number of "
                      r"charge counters on ~, counter that spell", low)
@@ -677,6 +566,7 @@ def _template_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         out["triggered"].append(trig)
         return True
     # CR 602.1: "[Cost]: [Effect.]"
+    from .lines import is_mana_ability
     m = re.fullmatch(r"([^:\"]+):\s*(.+)", line)
     if m and not is_spell:
         cost = compile_cost(m.group(1))
@@ -690,7 +580,9 @@ def _template_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
             return False
         targets, effects = compiled
         # CR 605.1a: no target, could add mana, not a loyalty ability -> mana ability.
-        mana_ability = not targets and all(isinstance(e, AddMana) for e in effects)
+        mana_ability = is_mana_ability(effects, targets)
+        if mana_ability is None:
+            return False
         if mana_ability and (cost.mana.hybrid or cost.mana.phyrexian or cost.mana.x or only):
             return False   # not yet: choices in a mana ability's own cost, its windows
         # CR 113.6: "Return this card from your graveyard" works from the graveyard.
@@ -860,7 +752,7 @@ def _compile_card(card: CardData) -> CardDefinition:
     for sub in card.subtypes:
         if sub in BASIC_LAND_MANA and "Land" in card.types:
             out["activated"].append(ActivatedAbility(
-                Cost(tap=True), (AddMana((BASIC_LAND_MANA[sub],)),), (), True, False,
+                Cost(tap=True), (M.AddMana((BASIC_LAND_MANA[sub],)),), (), True, False,
                 f"{{T}}: Add {{{BASIC_LAND_MANA[sub]}}}."))
     text = _normalise(card.text or "", card.name)
     modes: list | None = None

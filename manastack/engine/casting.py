@@ -114,8 +114,10 @@ def can_pay_other_costs(g, player: int, o, ab) -> bool:
         return False
     if c.discard_self and o.zone != "hand":
         return False   # CR 702.29a: "Discard this card" needs it in the hand
+    if c.discard_random and len(g.players[player].hand) - (o.zone == "hand") < c.discard_random:
+        return False   # CR 701.9b: the cards to discard at random must be there
     if c.remove_counters:
-        kind, n = c.remove_counters
+        kind, n = c.remove_counters.kind, c.remove_counters.count
         if not o.counters or o.counters.get(kind, 0) < n:
             return False
     for cc in c.choices:
@@ -747,7 +749,7 @@ def pay_other_costs(g, o, ab, chosen=()) -> None:
     if c.pay_life:
         g.players[player].life -= c.pay_life   # CR 119.4
     if c.remove_counters and o is not None:
-        kind, n = c.remove_counters
+        kind, n = c.remove_counters.kind, c.remove_counters.count
         o.counters[kind] -= n   # CR 118.3
         if o.counters[kind] <= 0:
             del o.counters[kind]   # no counters of that kind are left
@@ -762,7 +764,17 @@ def pay_other_costs(g, o, ab, chosen=()) -> None:
         from .effects import fire_sacrificed
         fire_sacrificed(g, o)
         zones.move(g, o, "graveyard")   # CR 701.21a
-    if c.exile_self and o is not None and o.zone in ("battlefield", "graveyard"):
+    if c.discard_random and o is not None:
+        # CR 701.9b: discarded at random -- nobody chooses
+        from .effects import discard
+        hand = [h for h in g.players[player].hand if h != o.oid]
+        for _ in range(min(c.discard_random, len(hand))):
+            oid = hand.pop(g.rng.below(len(hand)))
+            discard(g, player, oid)
+    if c.return_self and o is not None and o.zone == "battlefield":
+        g.event("118.3", f"{o.defn.name} is returned to its owner's hand to pay a cost")
+        zones.move(g, o, "hand")
+    if c.exile_self and o is not None and o.zone in ("battlefield", "graveyard", "hand"):
         g.event("702.167a", f"{g.pname(o.controller)} exiles {o.defn.name} to pay a cost")
         zones.move(g, o, "exile")   # CR 118.3 / 702.167a
 

@@ -9,7 +9,6 @@ its progress in ``item.info`` and the effect runs again with ``info["answer"]`` 
 from __future__ import annotations
 
 from ..compiler import abilities as A
-from ..mana import TYPE_INDEX
 from .characteristics import has_keyword, protected_from
 from .state import ContinuousEffect
 from . import zones
@@ -124,16 +123,6 @@ def _gain_life(g, item, eff, legal):
 
 def _draw(g, item, eff, legal):
     zones.draw(g, item.controller, eff.count)
-
-
-def _add_mana(g, item, eff, legal):
-    """CR 106.3: a spell's "Add {B}{B}{B}" (it is not a mana ability, CR 605.1a)."""
-    from .mana_abilities import symbols_for
-    syms = symbols_for(g, item.controller, g.objects.get(item.source), eff, None)
-    pool = g.players[item.controller].pool
-    for s in syms:
-        pool[TYPE_INDEX[s]] += 1
-    g.event("106.3", f"{g.pname(item.controller)} adds {''.join('{%s}' % s for s in syms)}")
 
 
 # ---------------------------------------------------------------- continuous effects
@@ -766,7 +755,7 @@ def _cast_madness(g, item, eff, legal):
 
 _EFFECTS = {
     A.DealDamage: _deal_damage, A.GainLife: _gain_life, A.DrawCards: _draw,
-    A.AddMana: _add_mana, A.ModifyPowerToughness: _pump, A.GainControl: _gain_control,
+    A.ModifyPowerToughness: _pump, A.GainControl: _gain_control,
     A.GrantKeyword: _grant_keyword, A.Untap: _untap, A.MustBlock: _must_block,
     A.PutCounters: _put_counters, A.CreateTokens: _create_tokens, A.Destroy: _destroy,
     A.Flicker: _flicker, A.ExileUntilLeaves: _exile_until_leaves, A.MoveTarget: _move_target,

@@ -452,6 +452,11 @@ def condition(g, ctx: Context, c) -> bool:
         return all(condition(g, ctx, x) for x in c.conditions)
     if t is C.AnyOf:
         return any(condition(g, ctx, x) for x in c.conditions)
+    if t is C.Happened and c.event in C.RECORDED_EVENTS:
+        from .areas.trigger_text_turn import attacked, creatures_died
+        if c.event is C.TurnEvent.CREATURE_DIED:
+            return creatures_died(g) > 0   # CR 700.4: morbid
+        return attacked(g, ctx.controller)   # CR 508.1: raid
     if t is C.WasPaid:
         src = g.objects.get(ctx.source)
         if c.cost is C.Paid.KICKER:

@@ -32,6 +32,10 @@ def sorcery_timing(g, player: int) -> bool:
             and g.cast is None)
 
 
+# CR 500.1 / 506.1: the steps of a turn before its declare attackers step
+_BEFORE_ATTACKERS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat")
+
+
 def _activation_window(g, player: int, only: tuple) -> str | None:
     """CR 602.5: why an "Activate only during ..." restriction forbids activating now."""
     for r in only:
@@ -43,6 +47,8 @@ def _activation_window(g, player: int, only: tuple) -> str | None:
                                             "declare_blockers", "combat_damage",
                                             "end_of_combat"):
             return "602.5: this ability can be activated only during combat (CR 506.1)"
+        if r == "before_attackers" and g.step not in _BEFORE_ATTACKERS:
+            return "602.5: this ability can be activated only before attackers are declared"
         if r.startswith("step:") and g.step != r[5:]:
             return f"602.5: this ability can be activated only during the {r[5:]} step"
     return None
@@ -145,6 +151,8 @@ def can_activate(g, player: int, o, number: int, acts=None) -> str | None:
         why = _activation_window(g, player, ab.only)
         if why:
             return why
+    if not condition_allows(g, player, o, ab):
+        return "602.5b: the condition of this ability's activation isn't met"
     if ab.targets and not has_targets(g, ab, player):
         return "602.2b: the ability has no legal target"
     mana = ab.cost.mana
@@ -160,6 +168,14 @@ def can_activate(g, player: int, o, number: int, acts=None) -> str | None:
                                                          exclude=excl):
             return None
     return "602.2b: the total cost can't be paid"
+
+
+def condition_allows(g, player: int, o, ab) -> bool:
+    """CR 602.5b: "Activate only if [condition]" -- checked as the ability is activated."""
+    if ab.condition is None:
+        return True
+    from .evaluate import Context, condition
+    return condition(g, Context(player, o.oid, o.card), ab.condition)
 
 
 def _named_by_needle(g, o) -> bool:

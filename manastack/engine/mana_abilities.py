@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from ..compiler.abilities import ANY_COLOR, AddMana
+from ..ir import mana as M
+from ..ir.mana import ANY_COLOR, is_production
 from ..mana import COLOR_NAMES, MANA_TYPES, NAME_TO_SYMBOL, TYPE_INDEX, format_cost, parse_symbols
 from .state import CastContext
 
@@ -20,10 +21,10 @@ def _symbol(answer: str) -> str:
 
 # ---------------------------------------------------------------- could produce (106.7)
 
-def _count(g, player: int, what: str) -> int:
-    t = what.capitalize()
-    return sum(1 for oid in g.battlefield if g.objects[oid].controller == player
-               and t in g.objects[oid].defn.types)
+def _amount(g, player: int, src, q) -> int:
+    """A production's count (CR 107.1b: never below 0), evaluated for its controller."""
+    from .evaluate import Context, quantity
+    return max(0, quantity(g, Context(player, src.oid if src is not None else None), q))
 
 
 def permanent_colors(g, player: int) -> list[str]:
@@ -37,28 +38,28 @@ def permanent_colors(g, player: int) -> list[str]:
 
 
 def effect_types(g, o, eff, visiting: frozenset) -> set[str]:
-    """The types of mana one AddMana effect of ``o`` could make now, before replacement."""
-    k = eff.kind
-    if k == "fixed":
-        if eff.per and _count(g, o.controller, eff.per) == 0:
+    """The types of mana one production of ``o`` could make now, before replacement."""
+    t = type(eff)
+    if t is M.AddMana:
+        if _amount(g, o.controller, o, eff.times) == 0:
             return set()
         return set(eff.mana)
-    if k in ("one_type", "combination"):
+    if t in (M.AddOneOf, M.AddCombination):
         return set(eff.choices)
-    if k == "chosen_color":
+    if t is M.AddChosenColor:
         return {_symbol(o.chosen)} if o.chosen else set()
-    if k == "permanent_color":
+    if t is M.AddPermanentColor:
         return set(permanent_colors(g, o.controller))
-    if k == "could_produce":
+    if t is M.AddCouldProduce:
         types: set[str] = set()
         for oid in g.battlefield:
             land = g.objects[oid]
             if "Land" not in land.defn.types or oid in visiting:
                 continue
-            if (eff.whose == "you") != (land.controller == o.controller):
+            if eff.opponents == (land.controller == o.controller):
                 continue
             types |= could_produce(g, land, visiting | {o.oid})
-        if eff.choices == ("color",):
+        if eff.colors_only:
             types &= COLORS
         return types
     return set()
@@ -73,7 +74,7 @@ def could_produce(g, o, visiting: frozenset = frozenset()) -> set[str]:
         if not ab.mana_ability:
             continue
         for eff in ab.effects:
-            if isinstance(eff, AddMana):
+            if is_production(eff):
                 types = effect_types(g, o, eff, visiting | {o.oid})
                 if types and ab.cost.tap:
                     out |= set(replaced_types(g, o, types))
@@ -119,43 +120,41 @@ def apply_replacements(g, player: int, src, symbols: list[str]) -> list[str]:
 # ---------------------------------------------------------------- choices of mana
 
 def mana_choice(g, player: int, src, eff):
-    """The decision an AddMana effect asks: (kind, options) or None when it is fixed."""
-    k = eff.kind
-    if k in ("fixed", "chosen_color"):
-        return None
-    if k == "one_type":
+    """The decision a production asks: (kind, options) or None when it is fixed."""
+    t = type(eff)
+    if t is M.AddOneOf:
         if set(eff.choices) <= COLORS:
             return "color", [COLOR_NAMES[c] for c in eff.choices]
         return "mana_type", [f"{{{c}}}" for c in eff.choices]
-    if k == "combination":
+    if t is M.AddCombination:
+        n = _amount(g, player, src, eff.count)
         opts = ["".join(f"{{{c}}}" for c in combo)
-                for combo in combinations_with_replacement(eff.choices, eff.count)]
+                for combo in combinations_with_replacement(eff.choices, n)]
         return "mana_combination", opts
-    if k == "permanent_color":
+    if t is M.AddPermanentColor:
         return "color", [COLOR_NAMES[c] for c in permanent_colors(g, player)]
-    if k == "could_produce":
+    if t is M.AddCouldProduce:
         types = effect_types(g, src, eff, frozenset({src.oid}))
-        if eff.choices == ("color",):
+        if eff.colors_only:
             return "color", [COLOR_NAMES[c] for c in ANY_COLOR if c in types]
         return "mana_type", [f"{{{c}}}" for c in MANA_TYPES if c in types]
-    if k == "produced_type":
-        return None
     return None
 
 
 def symbols_for(g, player: int, src, eff, answer) -> list[str]:
-    """The mana an AddMana effect makes with ``answer`` to its choice."""
-    k = eff.kind
-    if k == "fixed":
-        n = _count(g, player, eff.per) if eff.per else 1
-        return list(eff.mana) * n
-    if k == "chosen_color":
+    """The mana a production makes with ``answer`` to its choice."""
+    t = type(eff)
+    if t is M.AddMana:
+        return list(eff.mana) * _amount(g, player, src, eff.times)
+    if t is M.AddChosenColor:
         return [_symbol(src.chosen)] * eff.count if src is not None and src.chosen else []
-    if k == "combination":
-        return list(parse_symbols(answer))
+    if t is M.AddCombination:
+        return list(parse_symbols(answer)) if answer else []
     if answer is None:
         return []
-    return [_symbol(answer)] * eff.count
+    if t is M.AddOneOf:
+        return [_symbol(answer)] * _amount(g, player, src, eff.count)
+    return [_symbol(answer)]
 
 
 # ---------------------------------------------------------------- activation (605.3)
@@ -213,7 +212,7 @@ def resolve_mana_ability(g, player: int, src, card: int, number: int, answer=Non
               else g.card_definition(card).activated[number - 1])
     symbols: list[str] = []
     for eff in ab.effects:
-        if not isinstance(eff, AddMana):
+        if not is_production(eff):
             continue
         choice = mana_choice(g, player, src, eff)
         if choice is not None and answer is None:
@@ -226,12 +225,26 @@ def resolve_mana_ability(g, player: int, src, card: int, number: int, answer=Non
             elif options:
                 answer = options[0]
         symbols += symbols_for(g, player, src, eff, answer)
-    if len(ab.effects) > 1:
-        from .areas.damage_text import mana_ability_damage
-        mana_ability_damage(g, player, src, ab)   # "~ deals 1 damage to you" (CR 605.3b)
+    _carry_out_rest(g, player, src, card, number, ab)
     asked = produce(g, player, src, ab, symbols)
     if resume and not asked:
         resume_after_mana(g, player)
+
+
+def _carry_out_rest(g, player: int, src, card: int, number: int, ab) -> None:
+    """CR 605.3b: a mana ability's other instructions are carried out as it resolves, at
+    once ("This land deals 1 damage to you", "Draw a card"); the compiler admits only
+    instructions that ask nothing (compiler.lines.is_mana_ability)."""
+    rest = tuple(e for e in ab.effects if not is_production(e))
+    if not rest:
+        return
+    from .continuation import Resolution
+    from .state import StackItem
+    from .verbs import run
+    item = StackItem(-1, src.oid if src is not None else -1, player, number, (), 0, card)
+    item.resolution = Resolution()
+    item.resolution.started = True
+    run(g, item, rest)
 
 
 def produce(g, player: int, src, ab, symbols: list[str]) -> bool:
@@ -321,11 +334,15 @@ def mana_options(g, player: int, exclude: int | None = None):
         from .characteristics import activated_abilities
         for n, ab in enumerate(activated_abilities(g, o), 1):
             c = ab.cost
-            if not ab.mana_ability or needs_payment(ab) or c.sacrifice_self or c.pay_life:
+            if not ab.mana_ability or needs_payment(ab) or c.sacrifice_self or c.pay_life \
+                    or c.return_self or c.exile_self or c.discard_random:
                 continue
             if c.remove_counters or not can_pay_tap(g, o, ab):
                 continue
-            effs = [e for e in ab.effects if isinstance(e, AddMana)]
+            from .legal import condition_allows
+            if not condition_allows(g, player, o, ab):
+                continue   # CR 602.5b
+            effs = [e for e in ab.effects if is_production(e)]
             if len(effs) != 1:
                 continue
             eff = effs[0]
@@ -373,9 +390,12 @@ def sacrifice_mana_options(g, player: int, exclude: int | None = None):
             c = ab.cost
             if not ab.mana_ability or c.has_mana or not can_pay_tap(g, o, ab):
                 continue
+            from .legal import condition_allows
+            if not condition_allows(g, player, o, ab):
+                continue   # CR 602.5b
             if not (c.sacrifice_self or c.choices):
                 continue
-            effs = [e for e in ab.effects if isinstance(e, AddMana)]
+            effs = [e for e in ab.effects if is_production(e)]
             if len(effs) != 1:
                 continue
             choice = mana_choice(g, player, o, effs[0])

@@ -106,8 +106,15 @@ class TurnEvent(str, Enum):
     YOU_CAST_ANOTHER = "you've cast another spell this turn"
 
 
+# the turn events the game records (engine/areas/trigger_text_turn.py): only these are
+# read as conditions, the others stay unsupported text until they are recorded
+RECORDED_EVENTS = frozenset({TurnEvent.CREATURE_DIED, TurnEvent.YOU_ATTACKED})
+
+
 @node
 class Happened:
+    """CR 700.4 / 508.1: ``event`` happened this turn (morbid, raid)."""
+
     event: TurnEvent
 
 

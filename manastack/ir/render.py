@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from . import conditions as C
 from . import effects as I
+from . import mana as M
 from . import quantity as Q
 from . import refs as R
 
@@ -366,14 +367,55 @@ def render_cost(c) -> str:
     for ch in c.choices:
         spec = ch.spec
         what = describe(spec, plural=ch.count > 1) if isinstance(spec, R.ObjectFilter) else repr(spec)
-        parts.append(f"{ch.action} {'a' if ch.count == 1 else ch.count} {what}")
+        parts.append(f"{ch.action.value} {'a' if ch.count == 1 else ch.count} {what}"
+                     + (" to its owner's hand" if ch.action == "return" else ""))
     if c.remove_counters:
-        parts.append(f"remove {c.remove_counters[1]} {c.remove_counters[0]} counter(s) from ~")
+        parts.append(f"remove {c.remove_counters.count} {c.remove_counters.kind} counter(s) from ~")
     if c.discard_self:
         parts.append("discard this card")
+    if c.discard_random:
+        parts.append(f"discard {c.discard_random} card(s) at random")
+    if c.return_self:
+        parts.append("return ~ to its owner's hand")
     if c.exile_self:
-        parts.append("exile ~")
+        parts.append("exile ~" + (f" from your {c.zone.value}" if c.zone else ""))
     return ", ".join(parts) or "{0}"
+
+
+# ---------------------------------------------------------------- mana (CR 106)
+
+
+def _symbols(syms) -> str:
+    return "".join("{%s}" % m for m in syms)
+
+
+def _times(q) -> str:
+    if q == Q.Fixed(1):
+        return ""
+    if isinstance(q, Q.CountOf):
+        return " for each " + describe(q.filter)
+    return f" {render(q)} times"
+
+
+def _count(q) -> str:
+    return "one" if q == Q.Fixed(1) else render(q)
+
+
+renders(M.AddMana)(lambda n: "add " + _symbols(n.mana) + _times(n.times))
+renders(M.AddOneOf)(lambda n: (f"add {_count(n.count)} mana of any color" if n.choices == M.ANY_COLOR
+                               else "add " + " or ".join("{%s}" % m for m in n.choices)
+                               if n.count == Q.Fixed(1) else
+                               f"add {render(n.count)} mana of one of " + _symbols(n.choices)))
+renders(M.AddCombination)(lambda n: f"add {_count(n.count)} mana in any combination of "
+                          + ("colors" if n.choices == M.ANY_COLOR else
+                             " and/or ".join("{%s}" % m for m in n.choices)))
+renders(M.AddCouldProduce)(lambda n: "add one mana of any "
+                           + ("color" if n.colors_only else "type") + " that a land "
+                           + ("an opponent controls" if n.opponents else "you control")
+                           + " could produce")
+renders(M.AddPermanentColor)(lambda n: "add one mana of a color of a permanent you control")
+renders(M.AddChosenColor)(lambda n: f"add {n.count} mana of the chosen color")
+renders(M.AddProducedType)(lambda n: "add one mana of any type that land produced")
 
 
 def render_ability(ab) -> str:
@@ -395,6 +437,22 @@ def render_ability(ab) -> str:
     text = " ".join(head + [render(tuple(effects))])
     if ab.targets:
         text += f" ({render_targets(ab.targets)})"
+    # CR 602.5: the restrictions on when it may be activated
+    limits = [_WINDOWS.get(w, w) for w in getattr(ab, "only", ())]
     if getattr(ab, "sorcery_speed", False):
-        text += " Activate only as a sorcery."
+        limits.append("as a sorcery")
+    if getattr(ab, "timing", "") == "once_each_turn":
+        limits.append("once each turn")
+    if getattr(ab, "condition", None) is not None:
+        limits.append("if " + render(ab.condition))
+    if limits:
+        text += " Activate only " + " and only ".join(limits) + "."
     return text
+
+
+_WINDOWS = {"your_turn": "during your turn", "opponent_turn": "during an opponent's turn",
+            "combat": "during combat", "step:upkeep": "during your upkeep",
+            "step:end_of_combat": "during the end of combat step",
+            "step:declare_blockers": "during the declare blockers step",
+            "step:declare_attackers": "during the declare attackers step",
+            "before_attackers": "before attackers are declared"}

@@ -387,12 +387,12 @@ class Runner:
         """A SOURCE's ``mana`` naming the answer of a choice that has one legal answer
         (or none), and so is not asked, must name that answer (else: rejected)."""
         try:
-            from ..compiler.abilities import AddMana
             from ..engine.mana_abilities import mana_choice
+            from ..ir.mana import is_production
         except ImportError:
             return
         for eff in activated_abilities(self.g, o)[n - 1].effects:
-            if not isinstance(eff, AddMana):
+            if not is_production(eff):
                 continue
             ch = mana_choice(self.g, p, o, eff)
             if ch is None:

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from ...mana import ManaCost
-from ..abilities import ChoiceCost, Cost, TargetSpec
+from ..abilities import Cost
 
 #: CR 702: keywords about casting that the engine implements by name.
 CASTING_KEYWORDS = frozenset({"improvise", "split second"})
@@ -43,30 +43,6 @@ class ExileToCastLater:
 
     kind: str
     count: int = 0   # suspend: the number of time counters (CR 702.62a)
-
-
-def _plot_or_foretell(line: str, low: str, is_spell: bool, out: dict) -> bool:
-    """"Plot {1}{R}" (CR 702.170a) / "Foretell {1}{U}" (CR 702.143a): a special action
-    from the hand, compiled as an activated ability of the hand with ``timing``
-    ``special`` (plot: main phase, empty stack) or ``special_turn`` (foretell: {2}, any
-    time during your turn); foretell adds the alternative cost used from exile."""
-    from ..abilities import ActivatedAbility, AltCost
-    m = re.fullmatch(r"(plot|foretell) (\{[^ —]+\})", low)
-    if not m:
-        return False
-    try:
-        mana = ManaCost.parse(m.group(2))
-    except ValueError:
-        return False
-    if m.group(1) == "plot":
-        out["activated"].append(ActivatedAbility(Cost(mana), (ExileToCastLater("plot"),), (),
-                                                 False, True, line, "hand", "special"))
-    else:
-        out["activated"].append(ActivatedAbility(Cost(ManaCost.parse("{2}")),
-                                                 (ExileToCastLater("foretell"),), (), False,
-                                                 False, line, "hand", "special_turn"))
-        out["alternatives"].append(AltCost("foretell", Cost(mana), "exile"))
-    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,128 +115,7 @@ class OverloadCost:
     spell: object = None
 
 
-def _escape(line: str):
-    """CR 702.138a: "Escape—[cost]" where the cost has "Exile N other cards from your
-    graveyard"."""
-    m = re.fullmatch(r"escape—(\{[^,]+\}), exile (\w+) other cards from your graveyard\.?",
-                     line, re.I)
-    if not m or m.group(2).lower() not in _NUMBERS:
-        return None
-    try:
-        mana = ManaCost.parse(m.group(1))
-    except ValueError:
-        return None
-    n = _NUMBERS[m.group(2).lower()]
-    exile = ChoiceCost("exile", n, TargetSpec("card", zone="graveyard", controller="you",
-                                              other=True))
-    from ..abilities import AltCost
-    return AltCost("escape", Cost(mana, choices=(exile,)), "graveyard")
-
-
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
-    words = [w.strip() for w in low.split(",")]
-    from ..oracle import is_keyword
-    if words and all(w in CASTING_KEYWORDS or is_keyword(w) for w in words) and any(
-            w in CASTING_KEYWORDS for w in words):
-        out["keywords"].update(words)
-        return True
-    if low == "rebound" and is_spell:
-        # CR 702.88a: exiled as it resolves if cast from the hand; at the beginning of its
-        # owner's next upkeep (the delayed trigger, event ``rebound_upkeep``), they may
-        # cast it from exile without paying its mana cost.
-        from ..abilities import TriggeredAbility
-        out["keywords"].add("rebound")
-        out["triggered"].append(TriggeredAbility(("rebound_upkeep",), (CastRebound(),), (),
-                                                 False, line))
-        return True
-    if low == "storm" and is_spell:
-        # CR 702.40a: "When you cast this spell, copy it for each other spell that was
-        # cast before it this turn. If the spell has any targets, you may choose new
-        # targets for any of the copies."
-        from ..abilities import TriggeredAbility
-        out["keywords"].add("storm")
-        out["triggered"].append(TriggeredAbility(("cast_self",), (StormCopies(),), (), False,
-                                                 line))
-        return True
-    if low == "cascade":
-        # CR 702.85a: "When you cast this spell, exile cards from the top of your library
-        # until you exile a nonland card whose mana value is less than this spell's mana
-        # value. You may cast that card without paying its mana cost if the resulting
-        # spell's mana value is less than this spell's mana value. Then put all cards
-        # exiled this way that weren't cast on the bottom of your library in a random
-        # order."
-        from ..abilities import TriggeredAbility
-        out["keywords"].add("cascade")
-        out["triggered"].append(TriggeredAbility(("cast_self",), (Cascade(),), (), False,
-                                                 line))
-        return True
-    if low == "retrace" and is_spell:
-        # CR 702.81a: cast from the graveyard by discarding a land card in addition to
-        # paying its other costs.
-        land = ChoiceCost("discard", 1, TargetSpec("card", zone="hand", controller="you",
-                                                   types=("Land",)))
-        out["alternatives"].append(GraveyardCast("retrace", Cost(choices=(land,))))
-        return True
-    if low == "jump-start" and is_spell:
-        # CR 702.133a: cast from the graveyard by discarding a card in addition to paying
-        # its other costs; exiled instead of going anywhere else as it leaves the stack.
-        card = ChoiceCost("discard", 1, TargetSpec("card", zone="hand", controller="you"))
-        out["alternatives"].append(GraveyardCast("jump-start", Cost(choices=(card,))))
-        return True
-    m = re.fullmatch(r"suspend (\d+)—(\{[^ ]+\})", low)
-    if m:
-        # CR 702.62a: pay [cost] and exile it from the hand with N time counters (a
-        # special action, CR 116.2f, whenever it could be cast); at the beginning of your
-        # upkeep remove a time counter; when the last is removed, you may cast it without
-        # paying its mana cost (a creature spell cast this way gains haste).
-        from ..abilities import ActivatedAbility, TriggeredAbility
-        try:
-            mana = ManaCost.parse(m.group(2))
-        except ValueError:
-            return False
-        if mana.x or int(m.group(1)) < 1:
-            return False
-        out["activated"].append(ActivatedAbility(
-            Cost(mana), (ExileToCastLater("suspend", int(m.group(1))),), (), False, False,
-            line, "hand", "special_cast"))
-        out["triggered"].append(TriggeredAbility(("suspend_upkeep",), (RemoveTimeCounter(),),
-                                                 (), False, line))
-        out["triggered"].append(TriggeredAbility(("suspend_last",), (CastRebound(True),), (),
-                                                 False, line))
-        return True
-    if low.startswith(("plot ", "foretell ")):
-        return _plot_or_foretell(line, low, is_spell, out)
-    if low.startswith("escape—"):
-        alt = _escape(line)
-        if alt is None:
-            return False
-        out["alternatives"].append(alt)
-        return True
-    m = re.fullmatch(r"(web-slinging|sneak|mayhem) (\{[^ ]+\})", low)
-    if m:
-        try:
-            mana = ManaCost.parse(m.group(2))
-        except ValueError:
-            return False
-        from ..abilities import AltCost
-        kw = m.group(1)
-        if kw == "web-slinging":
-            # CR 702.188a: pay [cost] and return a tapped creature you control to its
-            # owner's hand rather than pay the mana cost.
-            ret = ChoiceCost("return", 1, TargetSpec("permanent", controller="you",
-                                                     types=("Creature",), quals=("tapped",)))
-            out["alternatives"].append(AltCost(kw, Cost(mana, choices=(ret,)), "hand"))
-        elif kw == "sneak":
-            # CR 702.190a: during your declare blockers step, pay [cost] and return an
-            # unblocked creature you control to its owner's hand.
-            ret = ChoiceCost("return", 1, TargetSpec("permanent", controller="you",
-                                                     types=("Creature",),
-                                                     unblocked_attacker=True))
-            out["alternatives"].append(AltCost(kw, Cost(mana, choices=(ret,)), "hand"))
-        else:
-            # CR 702.187b: cast from the graveyard for [cost] if discarded this turn.
-            out["alternatives"].append(AltCost(kw, Cost(mana), "graveyard"))
-        return True
     m = re.fullmatch(r"you may exile the top (\w+) (white|blue|black|red|green) cards of your "
                      r"graveyard rather than pay (?:this spell's|~'s) mana cost", low)
     if m and m.group(1) in _NUMBERS:
@@ -269,39 +124,6 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         color = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(2)]
         out["alternatives"].append(ConditionalAltCost(
             "card", Cost(), "hand", f"exile_top:{_NUMBERS[m.group(1)]}:{color}"))
-        return True
-    m = re.fullmatch(r"(unearth|dash) (\{[^ ]+\})", low)
-    if m and not is_spell:
-        from ..abilities import ActivatedAbility, AltCost, TriggeredAbility
-        try:
-            mana = ManaCost.parse(m.group(2))
-        except ValueError:
-            return False
-        if m.group(1) == "unearth":
-            # CR 702.84a: "[Cost]: Return this card from your graveyard to the battlefield.
-            # It gains haste. Exile it at the beginning of the next end step. If it would
-            # leave the battlefield, exile it instead of putting it anywhere else. Activate
-            # only as a sorcery."
-            out["activated"].append(ActivatedAbility(Cost(mana), (Unearth(),), (), False, True,
-                                                     line, "graveyard"))
-            out["triggered"].append(TriggeredAbility(("unearth_end",), (SourceTo("exile"),),
-                                                     (), False, line))
-        else:
-            # CR 702.109a: an alternative cost; the permanent has haste, and returns to its
-            # owner's hand at the beginning of the next end step.
-            out["alternatives"].append(AltCost("dash", Cost(mana), "hand"))
-            out["triggered"].append(TriggeredAbility(("dash_end",), (SourceTo("hand"),), (),
-                                                     False, line))
-        return True
-    if low == "bargain" and "additional" not in out or low == "bargain" and not any(
-            a.name == "bargain" for a in out["additional"]):
-        # CR 702.166a: "As an additional cost to cast this spell, you may sacrifice an
-        # artifact, enchantment, or token."
-        from ..abilities import AdditionalCost
-        sac = ChoiceCost("sacrifice", 1, TargetSpec(
-            "permanent", controller="you",
-            quals=("either:anytype:Artifact,Enchantment|token",)))
-        out.setdefault("additional", []).append(AdditionalCost("bargain", Cost(choices=(sac,))))
         return True
     m = re.fullmatch(r"when ~ enters, if it was bargained, (.+)", low)
     if m:
@@ -334,45 +156,6 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
             return False
         out["spell"] = SpellAbility(first[0], (eff,), line)
         return True
-    m = re.fullmatch(r"affinity for (creatures|enchantments|lands|planeswalkers|equipment|"
-                     r"plains|islands|swamps|mountains|forests|[a-z]+s)", low)
-    if m and m.group(1) != "artifacts":
-        # CR 702.41a: "Affinity for [text]" - this spell costs {1} less to cast for each
-        # [text] its controller controls.
-        from ..abilities import StaticAbility
-        w = m.group(1)
-        types = {"creatures": "Creature", "enchantments": "Enchantment", "lands": "Land",
-                 "planeswalkers": "Planeswalker"}
-        subs = {"equipment": "Equipment", "plains": "Plains", "islands": "Island",
-                "swamps": "Swamp", "mountains": "Mountain", "forests": "Forest"}
-        if w in types:
-            spec = TargetSpec("permanent", types=(types[w],))
-        elif w in subs:
-            spec = TargetSpec("permanent", subtypes=(subs[w],))
-        else:
-            from ..keywords import _IRREGULAR_PLURALS, _NON_CREATURE_SUBTYPES, is_creature_type
-            word = line.rstrip(".").split()[-1]
-            sub_ = _IRREGULAR_PLURALS.get(word.lower()) or (word[:-1] if word.endswith("s")
-                                                            else word)
-            if not (is_creature_type(sub_) or sub_ in _NON_CREATURE_SUBTYPES):
-                return False
-            spec = TargetSpec("permanent", subtypes=(sub_,))
-        out["static"].append(StaticAbility("affinity", line, filter=spec))
-        return True
-    m = re.fullmatch(r"transmute (\{[^ ]+\})", low)
-    if m:
-        # CR 702.53a: "[Cost], Discard this card: Search your library for a card with the
-        # same mana value as the discarded card, reveal that card, and put it into your
-        # hand. Then shuffle your library. Activate only as a sorcery."
-        from ..abilities import ActivatedAbility
-        try:
-            mana = ManaCost.parse(m.group(1))
-        except ValueError:
-            return False
-        out["activated"].append(ActivatedAbility(Cost(mana, discard_self=True),
-                                                 (TransmuteSearch(),), (), False, True, line,
-                                                 "hand"))
-        return True
     m = re.fullmatch(r"overload (\{[^ ]+\})", low)
     if m and is_spell:
         # CR 702.96a-b: an alternative cost; cast for it, the spell's text has each
@@ -393,35 +176,6 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
             return False
         out["alternatives"].append(OverloadCost("overload", Cost(mana), "hand",
                                                 SpellAbility((), compiled[1], text)))
-        return True
-    m = re.fullmatch(r"replicate (\{[^ ]+\})", low)
-    if m and is_spell:
-        # CR 702.56a: an additional cost paid any number of times, and "When you cast this
-        # spell, if a replicate cost was paid for it, copy it for each time its replicate
-        # cost was paid. If the spell has any targets, you may choose new targets for any
-        # of the copies."
-        from ..abilities import AdditionalCost, TriggeredAbility
-        try:
-            mana = ManaCost.parse(m.group(1))
-        except ValueError:
-            return False
-        if any(a.multi for a in out.get("additional", ())):
-            return False   # one cost paid any number of times per spell (multikicker too)
-        out.setdefault("additional", []).append(AdditionalCost("replicate", Cost(mana), True))
-        out["triggered"].append(TriggeredAbility(("cast_self",), (ReplicateCopies(),), (),
-                                                 False, line))
-        return True
-    m = re.fullmatch(r"surge (\{[^ ]+\})", low)
-    if m:
-        # CR 702.117a: an alternative cost paid if you (or a teammate) cast another spell
-        # this turn.
-        from .casting_options import ConditionalAltCost
-        try:
-            mana = ManaCost.parse(m.group(1))
-        except ValueError:
-            return False
-        out["alternatives"].append(ConditionalAltCost("surge", Cost(mana), "hand",
-                                                      "cast_another"))
         return True
     return False
 

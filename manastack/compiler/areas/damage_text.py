@@ -325,36 +325,7 @@ _SPEND_X = re.compile(r"(.+) spend only (white|blue|black|red|green) mana on x\.
 _COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
-_PAIN = re.compile(r"([^:]+: add .+?)\. ~ deals (1|2|3) damage to you")
-
-
-def _pain_mana_ability(line: str, low: str, out: dict) -> bool:
-    """CR 605.1a / 605.3b: "{T}: Add {W} or {B}. ~ deals 1 damage to you." -- a mana
-    ability (no target) that also deals damage to its controller as it resolves."""
-    from .. import oracle
-    from ..abilities import DealDamage
-    m = _PAIN.fullmatch(low)
-    if not m:
-        return False
-    inner = {"keywords": set(), "static": [], "activated": [], "triggered": [],
-             "spell": None, "alternatives": []}
-    if not oracle.compile_line(line[:m.end(1)] + ".", False, inner):
-        return False
-    if len(inner["activated"]) != 1 or inner["static"] or inner["triggered"] \
-            or inner["keywords"] or inner.get("required") or inner.get("additional"):
-        return False
-    ab = inner["activated"][0]
-    if not ab.mana_ability:
-        return False
-    from dataclasses import replace
-    out["activated"].append(replace(ab, effects=ab.effects + (DealDamage(int(m.group(2)), -1),),
-                                    text=line))
-    return True
-
-
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
-    if not is_spell and _pain_mana_ability(line, low, out):
-        return True
     m = _SPEND_X.fullmatch(low)
     if m and not is_spell and ":" in line:
         # An activated ability "{X}: ... Spend only black mana on X."

@@ -265,14 +265,6 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         return True
     if faces_prepare.compile_line(line, low, is_spell, out):   # CR 722.3a
         return True
-    # CR 702.145b / 702.145e: daybound and nightbound (engine/areas/faces.py: day and night);
-    # CR 702.102a: fuse (a split card's fused half, areas/faces.py ``_fused``)
-    if low == "fuse" and is_spell:
-        out["keywords"].add("fuse")
-        return True
-    if low in ("daybound", "nightbound") and not is_spell:
-        out["keywords"].add(low)
-        return True
     # Werewolves (CR 603.4, 701.27a): "At the beginning of each upkeep, if no spells were
     # cast last turn, transform ~." and "... if a player cast two or more spells last turn"
     m = re.fullmatch(r"at the beginning of each upkeep, if (.+), transform ~", low)
@@ -280,17 +272,6 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         from ..abilities import TriggeredAbility
         out["triggered"].append(TriggeredAbility(("each_upkeep",), (Transform(),), (), False,
                                                  line, _LAST_TURN[m.group(1)]))
-        return True
-    # CR 702.146a: "Disturb [cost]" (moved to the back face by ``with_faces``)
-    m = re.fullmatch(r"disturb (\{[^ ]*\})", low)
-    if m and not is_spell:
-        from ...mana import ManaCost
-        from ..abilities import AltCost, Cost
-        try:
-            mana = ManaCost.parse(m.group(1))
-        except ValueError:
-            return False
-        out["alternatives"].append(AltCost("disturb", Cost(mana), "graveyard"))
         return True
     # CR 702.127a: "Aftermath" (the engine reads it from the half's keywords).
     if low == "aftermath" and not out["keywords"]:

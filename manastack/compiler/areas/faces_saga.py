@@ -30,7 +30,7 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     if not m or is_spell:
         return False
     from ..abilities import TriggeredAbility
-    from ..oracle import compile_effect
+    from ..oracle import compile_instructions as compile_effect
     body = m.group(2)
     # CR 207.2d: a chapter may begin with a flavor word ("Stampede! — ...").
     fw = re.match(r"[A-Z][\w' ,!-]{0,40} — ", body)

@@ -235,7 +235,7 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         if re.search(r"\bactivate\b", body, re.I):
             return False
         cost = oracle.compile_cost(m.group(1).rstrip(", ")) if m.group(1) else Cost()
-        compiled = oracle.compile_effect(body)
+        compiled = oracle.compile_instructions(body)
         if cost is None or compiled is None or cost.tap or cost.untap or cost.sacrifice_self:
             return False
         targets, effects = compiled
@@ -258,7 +258,7 @@ def _from_graveyard(line: str, low: str, out: dict) -> bool:
         if re.search(r"\bactivate\b", body, re.I):
             return False
         cost = oracle.compile_cost(m.group(1).rstrip(", ")) if m.group(1) else Cost()
-        compiled = oracle.compile_effect(body)
+        compiled = oracle.compile_instructions(body)
         if cost is None or compiled is None or cost.tap or cost.untap or cost.sacrifice_self:
             return False
         # CR 113.6m / 118.3: exiling the card from the graveyard is part of the cost.

@@ -784,40 +784,12 @@ def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
         # which isn't kept once it is sacrificed: the line stays unsupported (the
         # compiler reports a ValueError as unsupported text).
         raise ValueError("needs last known information of what ~ was attached to")
-    # CR 702.103a: "Bestow [cost]" - an alternative cost; cast so, the spell is an Aura
-    # with enchant creature (engine/areas/type_changes.py).
-    m = re.fullmatch(r"bestow (\{[^}]+\}(?:\{[^}]+\})*)", low)
-    if m:
-        from ...mana import ManaCost
-        from ..abilities import AltCost
-        try:
-            mana = ManaCost.parse(m.group(1).upper())
-        except ValueError:
-            return False
-        out["alternatives"].append(AltCost("bestow", Cost(mana), "hand"))
-        return True
-    # CR 702.92a / 702.182a: living weapon and job select are triggered abilities: "When
-    # this Equipment enters, create a [token], then attach this Equipment to it."
-    if low in ("living weapon", "job select"):
-        from ..abilities import TriggeredAbility
-        token = GERM_TOKEN if low == "living weapon" else HERO_TOKEN
-        out["triggered"].append(TriggeredAbility(("enters",), (CreateAttached(token),), (),
-                                                 False, line))
-        return True
     # CR 207.2d: a flavor word before an equip ability ("Murasame — Equip {5}") has no
     # rules meaning.
     m = re.fullmatch(r"[A-Z][\w' ,-]{0,40} — ([Ee]quip\b.+)", line)
     if m:
         from ..oracle import compile_line as core_line
         return core_line(m.group(1), is_spell, out)
-    # CR 702.89a-b: umbra armor (formerly totem armor).
-    if low in ("umbra armor", "totem armor"):
-        out["static"].append(StaticAbility("umbra_armor", line))
-        return True
-    m = re.fullmatch(r"crew (\d+)", low)
-    if m:
-        out["activated"].append(crew_ability(int(m.group(1)), line))
-        return True
     # CR 613.1b (layer 2): "You control enchanted creature." (Control Magic).
     m = re.fullmatch(r"you control enchanted (creature|permanent|artifact|land|enchantment)", low)
     if m:

@@ -596,7 +596,8 @@ def _activated(line: str, is_spell: bool):
     """CR 602.1: "[Cost]: [Effect.]" where the cost may return a permanent you control to
     its owner's hand (CR 118.3), and "Activate only once each turn." (602.5b) may
     follow. Returns the ActivatedAbility or None."""
-    from ..abilities import ActivatedAbility, AddMana, ChoiceCost, Cost
+    from ..abilities import ActivatedAbility, ChoiceCost, Cost
+    from ..lines import is_mana_ability
     from ..oracle import compile_cost, compile_effect
     once = False
     body_line = line.strip()
@@ -640,7 +641,9 @@ def _activated(line: str, is_spell: bool):
         return None
     targets, effects = compiled
     # CR 605.1a: no target, could add mana, not a loyalty ability -> a mana ability.
-    mana_ability = not targets and all(isinstance(e, AddMana) for e in effects)
+    mana_ability = is_mana_ability(effects, targets)
+    if mana_ability is None:
+        return None
     if mana_ability and (cost.mana.hybrid or cost.mana.phyrexian or cost.mana.x or cost.choices):
         return None
     return ActivatedAbility(cost, effects, targets, mana_ability, sorcery, line, "battlefield",

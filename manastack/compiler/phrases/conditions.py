@@ -19,6 +19,10 @@ _CONTROLS = alt(
         lambda v: C.Controls(R.You(), _other(v[2], v[1]), Q.Comparison(Q.Op.GE, Q.Fixed(1)))),
     seq(words("you control"), alt(_AT_LEAST, _AT_MOST), DESCRIPTIONS).map(
         lambda v: C.Controls(R.You(), v[2], v[1])),
+    # "you control an Island or a Swamp" (CR 602.5b: the tainted lands)
+    seq(words("you control"), word("a", "an"), DESCRIPTION, word("or"), word("a", "an"),
+        DESCRIPTION).map(lambda v: C.Controls(
+            R.You(), R.ObjectFilter(alternatives=(v[2], v[5])), Q.Comparison(Q.Op.GE, Q.Fixed(1)))),
     seq(words("you control no"), DESCRIPTIONS).map(
         lambda v: C.Controls(R.You(), v[1], Q.Comparison(Q.Op.EQ, Q.Fixed(0)))),
     seq(words("you don't control"), word("a", "an"), DESCRIPTION).map(
@@ -56,6 +60,7 @@ _PAID = alt(
         lambda v: C.WasPaid(C.Paid.BARGAIN)),
 )
 
-_HAPPENED = table({e.value: C.Happened(e) for e in C.TurnEvent}, "turn event")
+_HAPPENED = table({e.value: C.Happened(e) for e in C.TurnEvent if e in C.RECORDED_EVENTS},
+                  "turn event")
 
 CONDITION.add(_CONTROLS, _LIFE, _THERE_ARE, _IS, _TURN, _PAID, _HAPPENED)

@@ -164,6 +164,8 @@ _HEAD_PL = alt(
     seq(listing(_core_sg(), ("or", "and", "and/or"), 2), _NOUN_PL).map(
         lambda v: merge(_alternatives(v[0]), v[1])),
     _head(_core_pl(), _NOUN_PL),
+    # "creature cards", "artifact cards", "Goblin cards": singular types, a plural noun
+    seq(_core_sg(), _NOUN_PL).map(lambda v: merge(v[0], v[1])),
 )
 
 

@@ -23,4 +23,4 @@ def one(effect) -> tuple:
     return (effect,)
 
 
-from . import damage, life, cards, zones, counters, continuous, stack  # noqa: E402,F401
+from . import damage, life, cards, zones, counters, continuous, stack, mana  # noqa: E402,F401

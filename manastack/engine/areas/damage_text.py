@@ -640,17 +640,6 @@ def x_in_color(ab, x: int, generic: int, colored):
 # ---------------------------------------------------------------- mana abilities
 
 
-def mana_ability_damage(g, player: int, src, ab) -> None:
-    """CR 605.3b: a mana ability resolves at once, its damage to its controller too
-    ("{T}: Add {W} or {B}. This land deals 1 damage to you.")."""
-    from ...compiler.abilities import DealDamage
-    from ..effects import deal_damage
-    for eff in ab.effects:
-        if isinstance(eff, DealDamage) and eff.target < 0:
-            deal_damage(g, src.oid if src is not None else -1, player, eff.amount, src,
-                        source_card=src.card if src is not None else None)
-
-
 # ---------------------------------------------------------------- divided damage (CR 601.2d)
 
 

@@ -256,4 +256,4 @@ def _choose_each(step: Step, ch: R.Choice):
     return list(partial)
 
 
-from . import combine, damage, life, zones, library, counters, continuous, stack  # noqa: E402,F401
+from . import combine, damage, life, zones, library, counters, continuous, stack, mana  # noqa: E402,F401

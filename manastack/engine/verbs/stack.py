@@ -50,19 +50,3 @@ def fight(step, instr: I.Fight) -> bool:
     deal_damage(g, x.oid, y.oid, px, x)
     deal_damage(g, y.oid, x.oid, py, y)
     return True
-
-
-def _add_mana(step, instr) -> bool:
-    """CR 106.3: a spell's or non-mana ability's "Add {B}{B}{B}" (not a mana ability,
-    CR 605.1a)."""
-    from ..effects import _add_mana as add
-    add(step.g, step.item, instr, set(step.res.legal))
-    return True
-
-
-def _register_mana() -> None:
-    from ...compiler.abilities import AddMana
-    handles(AddMana)(_add_mana)
-
-
-_register_mana()
