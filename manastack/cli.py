@@ -335,7 +335,7 @@ def _face_text(body: Text, card) -> None:
 
 
 def _compiled_table(defn) -> Table:
-    from .ir.render import render_ability
+    from .ir.render import render_ability, render_cost
     table = Table(title="Compiled", title_justify="left", show_header=True,
                   header_style="bold", expand=False)
     table.add_column("part")
@@ -358,6 +358,11 @@ def _compiled_table(defn) -> Table:
             table.add_row(prefix + "triggered", render_ability(t))
         for st in d.static:
             table.add_row(prefix + "static", repr(st))
+        # CR 118.8: a mandatory additional cost; CR 601.2b: optional ones (kicker, ...)
+        for c in d.required:
+            table.add_row(prefix + "additional cost", render_cost(c))
+        for a in d.additional:
+            table.add_row(prefix + f"optional cost ({a.name})", render_cost(a.cost))
         for a in d.alternatives:
             table.add_row(prefix + "alternative", repr(a))
     for u in defn.unsupported:

@@ -74,6 +74,14 @@ def test_card_lightning_bolt():
     assert "UNSUPPORTED" not in text
 
 
+def test_card_shows_a_mandatory_additional_cost():
+    # CR 118.8: "As an additional cost to cast this spell, sacrifice a creature."
+    result = invoke("card", "Bone Splinters")
+    assert result.exit_code == 0, output(result)
+    assert "additional cost" in result.stdout
+    assert "sacrifice a creature you control" in result.stdout
+
+
 def test_card_unsupported_text_is_shown():
     result = invoke("card", "Shahrazad")
     assert result.exit_code == 0, output(result)

@@ -165,3 +165,11 @@ def test_rules_command(tmp_path):
     assert res.output.startswith("702.20. Vigilance")
     res = CliRunner().invoke(app, ["rules", "702.99", "--rules-file", str(cr)])
     assert res.exit_code == 1
+
+
+def test_a_copy_of_a_spell_ceases_to_exist_by_704_5e():
+    """CR 704.5e (not 704.5d, which is for tokens): a copy of a spell that has left the
+    stack ceases to exist, and the log names that rule."""
+    text = explain_text(Path(__file__).parent / "scenarios/casting_options/storm-01-grapeshot.yaml")
+    ceases = [line for line in text.splitlines() if "cease to exist" in line]
+    assert len(ceases) == 2 and all("CR 704.5e" in line for line in ceases), ceases

@@ -63,16 +63,22 @@ def _one_pass(g) -> bool:
         # CR 704.5h: damage from a source with deathtouch -> destroyed.
         elif o.deathtouched:
             to_destroy.append((o, "704.5h", "was dealt damage by a deathtouch source"))
-    # CR 704.5d: a token in a zone other than the battlefield ceases to exist.
-    gone = 0
+    # CR 704.5d: a token in a zone other than the battlefield ceases to exist; CR 704.5e:
+    # so does a copy of a spell in a zone other than the stack.
+    gone = copies = 0
     for p in g.players:
         for zone in (p.graveyard, p.hand, p.exile):
             for oid in [x for x in zone if g.objects[x].card <= -2]:
+                if g.tokens[-g.objects[oid].card - 2].get("spell_copy"):
+                    copies += 1
+                else:
+                    gone += 1
                 zone.remove(oid)
                 del g.objects[oid]
-                gone += 1
     if gone:
         g.event("704.5d", f"{gone} token(s) outside the battlefield cease to exist")
+    if copies:
+        g.event("704.5e", f"{copies} copy(ies) of a spell outside the stack cease to exist")
     # CR 704.5m: an Aura attached to an illegal object, or to nothing, goes to the graveyard.
     for oid in list(g.battlefield):
         o = g.objects[oid]

@@ -284,13 +284,13 @@ def put_spell_copy(g, card: int, controller: int, targets, info: dict, x: int = 
     """CR 707.10 / 707.10c: put a copy of the spell of ``card`` on the stack under
     ``controller``'s control, with the copied choices (modes, X, costs paid, target
     groups) and ``targets``. A copy isn't cast; it is a token-like object that ceases to
-    exist once it leaves the stack (CR 707.10a, 704.5d)."""
+    exist once it leaves the stack (CR 707.10a, 704.5e)."""
     from ..state import StackItem
     from ..zones import new_object
     d = g.card_definition(card)
     tok = g.register_token({"name": d.name, "types": list(d.types),
                             "subtypes": list(d.subtypes), "colors": list(d.colors),
-                            "text": d.text})
+                            "text": d.text, "spell_copy": True})
     n = new_object(g, tok, controller, "stack")
     n.controller = controller
     copy = StackItem(n.oid, n.oid, controller, None, tuple(targets), x, tok)

@@ -607,22 +607,10 @@ def _pay_to_copy(g, item, eff, legal):
 def _put_copy(g, item, controller: int, target) -> None:
     """CR 707.10: put a copy of the spell on the stack under ``controller``'s control (a
     copy is owned by that player; it is not cast, so "whenever you cast" doesn't
-    trigger). The copy is a token-like object of the same card characteristics, which
-    ceases to exist once it leaves the stack (CR 707.10a, 704.5d)."""
-    from ..state import StackItem
-    from ..zones import new_object
-    d = g.card_definition(item.source_card)
-    card = g.register_token({"name": d.name, "types": list(d.types),
-                             "subtypes": list(d.subtypes), "colors": list(d.colors),
-                             "text": d.text})
-    n = new_object(g, card, controller, "stack")
-    n.controller = controller
-    copy = StackItem(n.oid, n.oid, controller, None, (target,), 0, card)
-    copy.info["copy"] = True
-    # CR 707.10c: once its targets are chosen, the copy is put onto the stack (above the
-    # spell that is still resolving, so it resolves next).
-    g.stack.insert(len(g.stack), copy)
-    g.event("707.10", f"{g.pname(controller)} copies {d.name} (target {g.oname(target)})")
+    trigger), with the new ``target``; CR 707.10c: once its targets are chosen, the copy
+    is put onto the stack above the spell that is still resolving, so it resolves next."""
+    from .casting_keywords import put_spell_copy
+    put_spell_copy(g, item.source_card, controller, (target,), {})
 
 
 def x_in_color(ab, x: int, generic: int, colored):
