@@ -160,6 +160,10 @@ class Game:
             return self.setup.definitions[card]
         return self.token_defs[-card - 2]
 
+    def token_spec(self, card: int) -> dict:
+        """The recorded characteristics of token number ``card`` (negative, CR 111.3)."""
+        return self.tokens[-card - 2]
+
     def may_have_static(self, kind: str) -> bool:
         """Whether any card or token of this game has a static ability of ``kind``."""
         return kind in self.setup.static_kinds or any(

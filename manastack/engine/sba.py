@@ -69,7 +69,7 @@ def _one_pass(g) -> bool:
     for p in g.players:
         for zone in (p.graveyard, p.hand, p.exile):
             for oid in [x for x in zone if g.objects[x].card <= -2]:
-                if g.tokens[-g.objects[oid].card - 2].get("spell_copy"):
+                if g.token_spec(g.objects[oid].card).get("spell_copy"):
                     copies += 1
                 else:
                     gone += 1

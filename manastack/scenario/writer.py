@@ -22,7 +22,7 @@ def _slug(name: str) -> str:
 
 def _token(g, card: int) -> dict:
     """A token's characteristics as a scenario writes them (CR 111.3-4)."""
-    spec = g.tokens[-card - 2]
+    spec = g.token_spec(card)
     type_line = " ".join(spec.get("types", ()))
     if spec.get("subtypes"):
         type_line += " — " + " ".join(spec["subtypes"])

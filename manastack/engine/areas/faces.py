@@ -161,7 +161,7 @@ def cast_permission(g, o, face) -> bool:
     from a graveyard (CR 702.127a), a card on an adventure from exile (715.3d)."""
     if o.zone == "exile":
         # CR 722.3c: a prepare spell's copy is cast from exile for its mana cost
-        return o.card in g.adventures or (o.card < 0 and "prepare_copy" in g.tokens[-o.card - 2])
+        return o.card in g.adventures or (o.card < 0 and "prepare_copy" in g.token_spec(o.card))
     if o.zone == "graveyard" and face is not None:
         d = full_definition(g, o.card)
         return d is not None and "aftermath" in d.faces[face].keywords
