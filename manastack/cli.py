@@ -132,6 +132,15 @@ def _result_line(game) -> str:
     return f"Result: draw on turn {game.turn} ({len(game.actions)} decisions{how})"
 
 
+def _check_format(name: str) -> None:
+    """Refuse an unknown --format before any deck is loaded."""
+    from .formats import UnknownFormat, get_format
+    try:
+        get_format(name)
+    except UnknownFormat as exc:
+        raise fail(str(exc)) from None
+
+
 @app.command()
 def play(
     deck: Optional[list[str]] = typer.Option(
@@ -149,12 +158,17 @@ def play(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the result."),
     save: Optional[str] = typer.Option(
         None, "--save", help="Write the finished game as JSON (docs/json.md) to this file."),
+    deck_format: str = typer.Option(
+        "freeform", "--format", "-f",
+        help="Check deck construction for this format (freeform: none; standard, pioneer, "
+             "modern, legacy, vintage, premodern, pauper)."),
 ) -> None:
     """Play a whole game between two agents and print its log and result."""
     from .agents import make_agent, play_game
     from .decklist import DeckError
     from .engine.setup import new_game
 
+    _check_format(deck_format)
     decks = list(deck or [])
     if not decks:
         decks = ["green", "red"]
@@ -183,7 +197,7 @@ def play(
             raise fail(f"cannot load deck: {exc}") from None
         raise typer.Exit(code)
     try:
-        game = new_game(decks, seed=seed, max_turns=max_turns)
+        game = new_game(decks, seed=seed, max_turns=max_turns, deck_format=deck_format)
     except DeckError as exc:
         raise fail(str(exc)) from None
     except (KeyError, OSError) as exc:
@@ -230,6 +244,10 @@ def simulate(
                                             help="Write a self-contained HTML report here."),
     ray_address: Optional[str] = typer.Option(
         None, "--ray", help="Run on a Ray cluster at this address ('local': start one)."),
+    deck_format: str = typer.Option(
+        "freeform", "--format", "-f",
+        help="Check deck construction for this format (freeform: none; standard, pioneer, "
+             "modern, legacy, vintage, premodern, pauper)."),
 ) -> None:
     """Play many games between two decks (seats alternate) and print win rates with
     95% confidence intervals."""
@@ -242,6 +260,7 @@ def simulate(
     from .simulate import default_workers
     from .simulate import simulate as run_simulation
 
+    _check_format(deck_format)
     if html_file:
         check_writable(html_file, "--html")
     try:
@@ -260,7 +279,7 @@ def simulate(
             task = progress.add_task("games", total=games)
             result = run_simulation(
                 deck_a, deck_b, games, workers=nworkers, agents=pair, seed=seed,
-                max_turns=max_turns, ray_address=ray_address,
+                max_turns=max_turns, ray_address=ray_address, deck_format=deck_format,
                 progress=lambda done: progress.update(task, completed=done))
     except DeckError as exc:
         raise fail(str(exc)) from None
@@ -587,6 +606,65 @@ def decks_coverage(
         console.print(Text(f"unreadable decks (first {len(report['errors'])}):", style="dim"))
         for e in report["errors"][:5]:
             console.print(Text("  " + e, style="dim"))
+
+
+@decks_app.command("check")
+def decks_check(
+    files: list[str] = typer.Argument(
+        ..., help="Decklist files, directories of them, or tournament .jsonl files."),
+    deck_format: Optional[str] = typer.Option(
+        None, "--format", "-f",
+        help="Check every deck in this format (default: each deck's own format, a "
+             "tournament record's 'format', with the list in force on its 'date')."),
+    banlist: Optional[str] = typer.Option(
+        None, "--banlist", help="A banned/restricted list JSON file overriding the format's."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+) -> None:
+    """For each deck: legal in its format or not (every violation on its own line) and
+    playable or not (every unsupported card, its count and the text that blocks it).
+    Exits 1 when a deck is illegal or unreadable."""
+    import json as _json
+    from pathlib import Path
+
+    from .formats import BanListError, UnknownFormat
+    from .formats.check import check_decks
+
+    missing = [f for f in files if not Path(f).exists()]
+    if missing:
+        raise fail(f"no such file or directory: {', '.join(missing)}")
+    try:
+        results = check_decks(files, deck_format, banlist)
+    except (UnknownFormat, BanListError) as exc:
+        raise fail(str(exc)) from None
+    legal = sum(r.legal for r in results)
+    playable = sum(r.playable for r in results)
+    unreadable = sum(r.error is not None for r in results)
+    if as_json:
+        typer.echo(_json.dumps({"decks": len(results), "legal": legal, "playable": playable,
+                                "unreadable": unreadable,
+                                "results": [r.to_dict() for r in results]},
+                               ensure_ascii=False, indent=2))
+    else:
+        console = _out()
+        for r in results:
+            when = f", {r.on.isoformat()}" if r.on else ""
+            if r.error:
+                console.print(Text(f"{r.source} ({r.format}{when}): unreadable: {r.error}",
+                                   style="red"))
+                continue
+            status = (f"{'legal' if r.legal else 'NOT legal'} in {r.format}; "
+                      f"{'playable' if r.playable else 'not playable'}")
+            console.print(Text(f"{r.source} ({r.format}{when}): {status}",
+                               style="bold" if r.legal else "bold red"))
+            for v in r.violations:
+                console.print(Text(f"  illegal: {v.message}"))
+            for u in r.unsupported:
+                console.print(Text(f"  unsupported: {u.count} {u.card}: " + "; ".join(u.text),
+                                   style="dim"))
+        console.print(Text(f"{legal:,} of {len(results):,} decks legal in their format; "
+                           f"{playable:,} playable; {unreadable:,} unreadable", style="bold"))
+    if legal < len(results):
+        raise typer.Exit(1)
 
 
 # ---------------------------------------------------------------------------- plug-ins

@@ -177,15 +177,23 @@ def default_workers() -> int:
 def simulate(deck_a, deck_b, games: int, workers: int | None = None,
              agents=("heuristic", "heuristic"), seed: int = 0, max_turns: int = 100,
              ray_address: str | None = None, chunk: int | None = None,
-             progress=None, agent_options: dict | None = None) -> SimResult:
+             progress=None, agent_options: dict | None = None,
+             deck_format: str = "freeform") -> SimResult:
     """Play ``games`` games of ``deck_a`` against ``deck_b``; see the module docstring.
-    ``progress(done_games)`` is called as chunks finish."""
+    ``progress(done_games)`` is called as chunks finish.  ``deck_format`` checks both
+    decks' construction first (manastack.formats; "freeform": no checks)."""
     from .agents import make_agent
     from .engine.setup import deck_card_names
     for name in agents:
         make_agent(name)   # unknown names fail here, before any work starts
     if ray_address:
         check_ray_address(ray_address)
+    if deck_format != "freeform":
+        from .decklist import load_decklist
+        from .formats import check_deck, get_format
+        fmt = get_format(deck_format)
+        for deck in (deck_a, deck_b):
+            check_deck(load_decklist(deck), fmt)
     names = (tuple(deck_card_names(deck_a)), tuple(deck_card_names(deck_b)))
     label = (_label(deck_a), _label(deck_b))
     workers = default_workers() if not workers else workers

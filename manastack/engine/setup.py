@@ -91,10 +91,21 @@ def deck_card_names(deck) -> list[str]:
     return load_decklist(deck).cards()
 
 
-def new_game(decks, seed: int = 0, **options) -> Game:
-    """Start a game between two decks and run it to the first decision (CR 103)."""
+def new_game(decks, seed: int = 0, deck_format: str = "freeform", **options) -> Game:
+    """Start a game between two decks and run it to the first decision (CR 103).
+
+    ``deck_format`` (``"modern"``, ...; default ``"freeform``: no checks) checks both
+    decks' construction before the game starts (manastack.formats), raising
+    DeckConstructionError with every violation of the first illegal deck."""
     if len(decks) != 2:
         raise ValueError("a game needs exactly two decks")
+    if deck_format != "freeform":
+        from ..formats import check_deck, get_format
+        fmt = get_format(deck_format)
+        lists = [load_decklist(d) for d in decks]
+        for deck in lists:
+            check_deck(deck, fmt)
+        decks = lists
     names = [deck_card_names(d) for d in decks]
     for k, v in DEFAULT_DECISION_LIMITS.items():
         options.setdefault(k, v)
