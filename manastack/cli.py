@@ -555,13 +555,14 @@ def decks_coverage(
                   "tournament .jsonl files (grouped by each record's format)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
     top: int = typer.Option(10, "--top", min=0, max=100_000,
-                            help="How many blocking cards to list per group."),
+                            help="How many blocking cards and mechanics to list per group."),
     min_cards: int = typer.Option(0, "--min-cards", min=0, max=100_000,
                                   help="Leave out decks whose main deck "
                                   "has fewer cards (e.g. 40: skip Secret Lair drops)."),
 ) -> None:
     """The share of decklists manastack can play (every main-deck and commander card
-    supported), by format, with the cards that most often block them."""
+    supported), by format (a record's format, a text file's // FORMAT: header), with the
+    cards and the mechanics that most often block them, and the playable files."""
     import json as _json
     from pathlib import Path
 
@@ -602,6 +603,18 @@ def decks_coverage(
     for b in t["blocking"]:
         table.add_row(b["card"], f"{b['decks']:,}", str(sole.get(b["card"], 0)))
     console.print(table)
+    table = Table(title="Mechanics that block the most decks (the phrase where the grammar "
+                  "stops)", title_justify="left", header_style="bold")
+    table.add_column("decks", justify="right")
+    table.add_column("mechanic", overflow="fold")
+    table.add_column("cards that need it", overflow="fold")
+    for m in t["mechanics"]:
+        table.add_row(f"{m['decks']:,}", m["mechanic"], ", ".join(m["cards"]))
+    console.print(table)
+    playable = [f for f in report["files"] if f["playable"]]
+    console.print(Text(f"playable decks ({len(playable):,}):", style="bold"))
+    for f in playable:
+        console.print(Text(f"  {f['source']} ({f['group']})"))
     if report["errors"]:
         console.print(Text(f"unreadable decks (first {len(report['errors'])}):", style="dim"))
         for e in report["errors"][:5]:

@@ -26,7 +26,7 @@ from .cards import CardData, CardDatabase, get_database
 from .cards.search import searchable_cards
 
 __all__ = ["CardSupport", "card_support", "card_coverage", "normalise_phrase",
-           "deck_coverage", "iter_decks", "TYPE_ORDER"]
+           "deck_coverage", "iter_decks", "BlockingText", "TYPE_ORDER"]
 
 #: Card types reported, in this order (a card counts under each of its types).
 TYPE_ORDER = ("Creature", "Instant", "Sorcery", "Artifact", "Enchantment", "Land",
@@ -139,18 +139,31 @@ def card_coverage(db: CardDatabase | None = None, top: int = 50) -> dict:
 
 # ------------------------------------------------------------------------ decks
 
-@dataclass
-class DeckResult:
-    """One decklist: where it came from, its group, and the unsupported cards in it."""
+class BlockingText:
+    """Per card name, the unsupported text that keeps it from compiling (``()`` when it
+    compiles fully); each card is compiled once.  A compiler crash blocks the card with
+    ``compiler error: <type>``, never the report."""
 
-    source: str
-    group: str
-    blocking: tuple[str, ...] = ()
-    error: str | None = None
+    def __init__(self) -> None:
+        self._texts: dict[str, tuple[str, ...]] = {}
 
-    @property
-    def playable(self) -> bool:
-        return self.error is None and not self.blocking
+    def __call__(self, name: str) -> tuple[str, ...]:
+        texts = self._texts.get(name)
+        if texts is None:
+            from .compiler import definition_for
+            try:
+                defn = definition_for(name)
+                texts = () if defn.supported else (
+                    tuple(dict.fromkeys(u.text for u in defn.unsupported)) or ("unsupported",))
+            except Exception as exc:
+                texts = (f"compiler error: {type(exc).__name__}",)
+            self._texts[name] = texts
+        return texts
+
+    def mechanics(self, name: str) -> set[str]:
+        """The phrases (normalised as :func:`normalise_phrase`) where the grammar stops
+        reading the card's unsupported lines: the mechanics that block it."""
+        return {normalise_phrase(blocking_phrase(t), name) for t in self(name)}
 
 
 @dataclass
@@ -160,6 +173,8 @@ class _Group:
     unreadable: int = 0
     blocking: Counter = field(default_factory=Counter)
     sole_blocker: Counter = field(default_factory=Counter)
+    mechanics: Counter = field(default_factory=Counter)
+    mechanic_cards: dict = field(default_factory=lambda: defaultdict(Counter))
 
 
 def _deck_names(deck) -> list[str]:
@@ -172,10 +187,12 @@ def iter_decks(paths: Iterable[str | Path], db: CardDatabase | None = None):
 
     * ``.jsonl`` / ``.json`` lines: one tournament record per line, grouped by its
       ``"format"`` (``"unknown"`` when missing);
-    * a directory: every ``*.txt`` / ``*.dec`` / ``*.dek`` file below it, grouped by the
-      first sub-directory under it (``precon/commander/...`` -> ``commander``), or the
-      directory's own name for files directly inside it;
-    * any other file: a text decklist in group ``decklists``.
+    * a directory: every ``*.txt`` / ``*.dec`` / ``*.dek`` file below it, grouped by its
+      ``// FORMAT:`` header where it has one, else by the first sub-directory under it
+      (``precon/commander/...`` -> ``commander``), or the directory's own name for files
+      directly inside it;
+    * any other file: a decklist (text or MTGO ``.dek``), grouped by its ``// FORMAT:``
+      header, else ``decklists``.
     """
     from .decklist import MAX_DECK_TEXT, DeckError, _read_text, from_json_record, parse_decklist
     db = db if db is not None else get_database()
@@ -188,8 +205,8 @@ def iter_decks(paths: Iterable[str | Path], db: CardDatabase | None = None):
                 rel = f.relative_to(path).parts
                 group = rel[0] if len(rel) > 1 else path.name
                 try:
-                    text = _read_text(f)
-                    yield str(f), group, parse_decklist(text, source=str(f), database=db)
+                    deck = parse_decklist(_read_text(f), source=str(f), database=db)
+                    yield str(f), deck.format or group, deck
                 except DeckError as exc:
                     yield str(f), group, exc
         elif path.suffix.lower() in (".jsonl", ".ndjson") or (
@@ -230,9 +247,8 @@ def iter_decks(paths: Iterable[str | Path], db: CardDatabase | None = None):
                         yield source, group, deck
         elif path.is_file():
             try:
-                text = _read_text(path)
-                yield str(path), "decklists", parse_decklist(text, source=str(path),
-                                                             database=db)
+                deck = parse_decklist(_read_text(path), source=str(path), database=db)
+                yield str(path), deck.format or "decklists", deck
             except DeckError as exc:
                 yield str(path), "decklists", exc
         else:
@@ -251,28 +267,20 @@ def deck_coverage(paths: Iterable[str | Path], top: int = 10,
 
     A deck is *playable* when every card of its main deck (and its commander, if any)
     compiles fully. ``blocking`` counts, per card, the decks it keeps from being
-    playable; ``sole_blocker`` the decks in which it is the only unsupported card.
+    playable; ``sole_blocker`` the decks in which it is the only unsupported card;
+    ``mechanics`` the decks each unsupported phrase blocks (a deck counts once per
+    phrase however many of its cards need it), with the cards that need it.
+    ``files`` lists every deck read with its group and whether it is playable.
     Decks that cannot be read (unknown card names) are counted as ``unreadable``.
     Decks whose main deck has fewer than ``min_cards`` cards (Secret Lair drops, land
     packs) are left out and counted in ``skipped_small``.
     """
-    from .compiler import definition_for
     from .decklist import DeckError
     started = time.perf_counter()
     groups: dict[str, _Group] = defaultdict(_Group)
     total = _Group()
-    supported_cache: dict[str, bool] = {}
-
-    def supported(name: str) -> bool:
-        ok = supported_cache.get(name)
-        if ok is None:
-            try:
-                ok = definition_for(name).supported
-            except Exception:
-                ok = False
-            supported_cache[name] = ok
-        return ok
-
+    blocked_by = BlockingText()
+    files: list[dict] = []
     errors: list[str] = []
     skipped = 0
     for source, group, deck in iter_decks(paths, db):
@@ -287,14 +295,25 @@ def deck_coverage(paths: Iterable[str | Path], top: int = 10,
                 bucket.unreadable += 1
             if len(errors) < 20:
                 errors.append(str(deck))
+            files.append({"source": source, "group": group, "playable": False,
+                          "error": str(deck)})
             continue
-        blocking = sorted({n for n in _deck_names(deck) if not supported(n)})
+        blocking = sorted({n for n in _deck_names(deck) if blocked_by(n)})
+        files.append({"source": source, "group": group, "playable": not blocking,
+                      "error": None})
+        mechanics: dict[str, set[str]] = defaultdict(set)
+        for name in blocking:
+            for mechanic in blocked_by.mechanics(name):
+                mechanics[mechanic].add(name)
         for bucket in (g, total):
             if not blocking:
                 bucket.playable += 1
             bucket.blocking.update(blocking)
             if len(blocking) == 1:
                 bucket.sole_blocker.update(blocking)
+            bucket.mechanics.update(mechanics.keys())
+            for mechanic, names in mechanics.items():
+                bucket.mechanic_cards[mechanic].update(names)
 
     def render(g: _Group) -> dict:
         return {"decks": g.decks, "playable": g.playable, "unreadable": g.unreadable,
@@ -303,11 +322,18 @@ def deck_coverage(paths: Iterable[str | Path], top: int = 10,
                              sorted(g.blocking.items(), key=lambda kv: (-kv[1], kv[0]))[:top]],
                 "sole_blocker": [{"card": c, "decks": n} for c, n in
                                  sorted(g.sole_blocker.items(),
-                                        key=lambda kv: (-kv[1], kv[0]))[:top]]}
+                                        key=lambda kv: (-kv[1], kv[0]))[:top]],
+                "mechanics": [{"mechanic": m, "decks": n,
+                               "cards": [c for c, _ in sorted(
+                                   g.mechanic_cards[m].items(),
+                                   key=lambda kv: (-kv[1], kv[0]))[:5]]}
+                              for m, n in sorted(g.mechanics.items(),
+                                                 key=lambda kv: (-kv[1], kv[0]))[:top]]}
 
     order = sorted(groups, key=lambda k: (-groups[k].decks, k))
     return {"total": render(total),
             "by_group": {k: render(groups[k]) for k in order},
+            "files": files,
             "errors": errors,
             "min_cards": min_cards,
             "skipped_small": skipped,

@@ -16,7 +16,11 @@ Supported (all validated against the card database, CR 100.2-100.4 deck sections
   ``(M10) 146``, ``*F*``, trailing ``*`` premium marks, Arena ``Name (Alchemy)`` for
   the rebalanced ``A-Name``, and MTGO split names ``Fire/Ice``;
 * MTGO exports with no headers, where a blank line before the last group of cards
-  starts the sideboard (only when every card line is a plain ``N Name``).
+  starts the sideboard (only when every card line is a plain ``N Name``);
+* ``// FORMAT: Modern`` and ``// DATE: 2026-01-11`` headers set the deck's format and
+  date (the format and the banned list in force that ``manastack decks check`` uses);
+* MTGO ``.dek`` files (XML: ``<Cards Quantity="4" Sideboard="false" Name="..."/>``), read
+  without a DTD or entities (a file that declares one is refused).
 
 Names resolve through :meth:`CardDatabase.resolve`, so a front face ("Fire") or a
 back face ("Insectile Aberration") gives the full Oracle name ("Fire // Ice").
@@ -25,8 +29,10 @@ back face ("Insectile Aberration") gives the full Oracle name ("Fire // Ice").
 from __future__ import annotations
 
 import re
+import xml.parsers.expat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Annotated
 
@@ -34,7 +40,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from manastack.cards import CardDatabase, get_database
 
-__all__ = ["DeckError", "Decklist", "parse_decklist", "load_decklist", "from_json_record"]
+__all__ = ["DeckError", "Decklist", "parse_decklist", "parse_dek", "load_decklist", "from_json_record"]
 
 Entry = tuple[int, str]
 
@@ -77,6 +83,7 @@ _ALCHEMY_RE = re.compile(r"\s*\(alchemy\)\s*$", re.IGNORECASE)
 _FOIL_RE = re.compile(r"\s+\*[A-Za-z]{1,2}\*\s*$")
 _NAME_COMMENT_RE = re.compile(r"^(?:name|deck name|title)(?:\s*[:=]\s*|\s+)(\S.*)$",
                               re.IGNORECASE)
+_META_COMMENT_RE = re.compile(r"^(format|date)\s*:\s*(\S.*)$", re.IGNORECASE)
 _PATHLIKE_RE = re.compile(r"[\\/]|\.(txt|dec|dek|dck|deck|mwdeck|cod)$", re.IGNORECASE)
 
 
@@ -124,8 +131,10 @@ class Decklist:
     ``main`` is the deck (CR 100.2), ``sideboard`` the sideboard (CR 100.4),
     ``commander`` the commander(s) (CR 903.3).  ``extras`` holds other named sections
     (``companion``, ``maybeboard``, ``planar deck``, ``scheme deck``, ``display
-    commander``, ``tokens``).  ``source`` records where the list came from and is not part
-    of equality.
+    commander``, ``tokens``).  ``format`` and ``date`` are the format the list was built
+    for and the day it was played (a ``// FORMAT:`` / ``// DATE:`` header or a tournament
+    record's fields), or None.  ``source`` records where the list came from and is not
+    part of equality.
     """
 
     main: list[Entry] = field(default_factory=list)
@@ -134,6 +143,8 @@ class Decklist:
     name: str | None = None
     source: str = field(default="<text>", compare=False)
     extras: dict[str, list[Entry]] = field(default_factory=dict)
+    format: str | None = None
+    date: date | None = None
 
     def cards(self) -> list[str]:
         """Main-deck Oracle names, each repeated by its count."""
@@ -148,6 +159,10 @@ class Decklist:
         lines: list[str] = []
         if self.name:
             lines.append(f"// NAME: {self.name}")
+        if self.format:
+            lines.append(f"// FORMAT: {self.format}")
+        if self.date:
+            lines.append(f"// DATE: {self.date.isoformat()}")
         sections: list[tuple[str, list[Entry]]] = [("Commander", self.commander),
                                                     ("Deck", self.main),
                                                     ("Sideboard", self.sideboard)]
@@ -289,6 +304,8 @@ def parse_decklist(text: str, source: str = "<text>",
     if len(text) > MAX_DECK_TEXT:
         raise DeckError(f"the list is {len(text):,} characters, more than the "
                         f"{MAX_DECK_TEXT:,} a decklist may have", file=source)
+    if text.lstrip("\ufeff \t\r\n").startswith("<"):
+        return parse_dek(text, source, db)
     resolve = _Resolver(db, source)
     deck = Decklist(source=source)
     # Card lines as (line number, section, blank-line group, count, Oracle name, plain),
@@ -315,6 +332,10 @@ def parse_decklist(text: str, source: str = "<text>",
             named = _NAME_COMMENT_RE.match(body)
             if named and deck.name is None:
                 deck.name = named.group(1).strip()
+                continue
+            meta = _META_COMMENT_RE.match(body)
+            if meta:
+                _set_meta(deck, meta.group(1).lower(), meta.group(2).strip(), source, lineno)
                 continue
             target = _header(body) if len(body) < 40 else None
             if target:
@@ -365,6 +386,70 @@ def parse_decklist(text: str, source: str = "<text>",
     if not deck.main:
         last = len(text.splitlines()) or None
         raise DeckError("the main deck is empty", file=source, line=last)
+    _check_size(deck, source)
+    return deck
+
+
+def _set_meta(deck: Decklist, key: str, value: str, source: str, lineno: int) -> None:
+    """Record a ``// FORMAT:`` or ``// DATE:`` header (a date must be YYYY-MM-DD)."""
+    if key == "format":
+        deck.format = value
+        return
+    try:
+        deck.date = date.fromisoformat(value)
+    except ValueError:
+        raise DeckError(f"DATE must be a date YYYY-MM-DD, got {value!r}", file=source,
+                        line=lineno) from None
+
+
+def parse_dek(text: str, source: str = "<dek>",
+              database: CardDatabase | None = None) -> Decklist:
+    """Parse an MTGO ``.dek`` file: ``<Cards Quantity=.. Sideboard=.. Name=..>`` elements
+    under ``<Deck>``.  Errors name ``source`` and the line; a DTD or entity declaration
+    is refused before anything is expanded (untrusted XML)."""
+    db = database if database is not None else get_database()
+    resolve = _Resolver(db, source)
+    deck = Decklist(source=source)
+    parser = xml.parsers.expat.ParserCreate()
+    root: list[str] = []
+
+    def refuse(*_args) -> None:
+        raise DeckError("a .dek file may not declare a DTD or entities", file=source,
+                        line=parser.CurrentLineNumber)
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        line = parser.CurrentLineNumber
+        if not root:
+            root.append(tag)
+            if tag != "Deck":
+                raise DeckError(f"expected a <Deck> element, got <{tag}>", file=source,
+                                line=line)
+            return
+        if tag != "Cards":
+            return
+        quantity, name = attrs.get("Quantity"), (attrs.get("Name") or "").strip()
+        if not name:
+            raise DeckError("a <Cards> element without a Name", file=source, line=line)
+        if quantity is None or not quantity.isdigit() or not 1 <= int(quantity) <= MAX_COPIES:
+            raise DeckError(f"Quantity must be a whole number from 1 to {MAX_COPIES:,}, got "
+                            f"{_shown(quantity)}", file=source, line=line, card=name)
+        side = attrs.get("Sideboard", "false").lower()
+        if side not in ("true", "false"):
+            raise DeckError(f"Sideboard must be true or false, got {_shown(side)}",
+                            file=source, line=line, card=name)
+        _add(deck.sideboard if side == "true" else deck.main, int(quantity),
+             resolve(name, line=line))
+
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    parser.StartElementHandler = start
+    try:
+        parser.Parse(text.lstrip("\ufeff"), True)
+    except xml.parsers.expat.ExpatError as exc:
+        raise DeckError(f"bad XML: {xml.parsers.expat.ErrorString(exc.code)}", file=source,
+                        line=exc.lineno) from None
+    if not deck.main:
+        raise DeckError("the main deck is empty", file=source)
     _check_size(deck, source)
     return deck
 
@@ -504,6 +589,14 @@ def from_json_record(record: dict, source: str = "<json>",
         raise DeckError("name, player and event are strings", file=source)
     deck.name = record.get("name") or ", ".join(
         str(record[k]) for k in ("player", "event", "date") if record.get(k)) or None
+    if isinstance(record.get("format"), str) and record["format"]:
+        deck.format = record["format"]
+    if record.get("date") is not None:
+        try:
+            deck.date = date.fromisoformat(record["date"])
+        except (TypeError, ValueError):
+            raise DeckError(f"date must be a date YYYY-MM-DD, got {_shown(record['date'])}",
+                            file=source) from None
     if not deck.main:
         raise DeckError("the main deck is empty", file=source)
     _check_size(deck, source)

@@ -1,20 +1,18 @@
 """``manastack decks check``: each deck's legality in a format and its playability.
 
 Decks are read as ``manastack decks coverage`` reads them (:func:`manastack.coverage.
-iter_decks`); a tournament record is checked against its own ``format`` and the list in
-force on its ``date`` unless a format is given.  A deck is *playable* when every card of
+iter_decks`); a deck is checked against its own format (a tournament record's ``format``,
+a ``// FORMAT:`` header) and the list in force on its date unless a format is given.  A deck is *playable* when every card of
 its main deck (and commander) compiles fully; every unsupported card is named with its
 count and the text that blocks it.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 
-from manastack.decklist import MAX_DECK_TEXT, DeckError, Decklist
+from manastack.decklist import DeckError, Decklist
 
 from . import FORMAT_NAMES, Format, Violation, deck_violations, get_format
 
@@ -61,68 +59,40 @@ class DeckCheck:
                                 for u in self.unsupported]}
 
 
-def _record_dates(path: Path) -> dict[str, date]:
-    """``{"file:line": date}`` for each tournament record with a valid ``date``."""
-    out: dict[str, date] = {}
-    with path.open(encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, start=1):
-            if not line.strip() or len(line) > MAX_DECK_TEXT:
-                continue
-            try:
-                record = json.loads(line)
-                out[f"{path}:{lineno}"] = date.fromisoformat(record["date"])
-            except (ValueError, KeyError, TypeError, RecursionError):
-                continue
-    return out
-
-
-def _unsupported(deck: Decklist, cache: dict) -> tuple[Unsupported, ...]:
-    from manastack.compiler import definition_for
+def _unsupported(deck: Decklist, blocked_by) -> tuple[Unsupported, ...]:
+    """Every main-deck and commander card that does not compile, with its count and the
+    text that blocks it."""
     counts: dict[str, int] = {}
     for count, name in (*deck.main, *deck.commander):
         counts[name] = counts.get(name, 0) + count
-    out = []
-    for name, count in counts.items():
-        if name not in cache:
-            try:
-                defn = definition_for(name)
-                cache[name] = () if defn.supported else tuple(
-                    dict.fromkeys(u.text for u in defn.unsupported)) or (
-                    "unsupported",)
-            except Exception as exc:  # a compiler crash blocks the card, not the report
-                cache[name] = (f"compiler error: {type(exc).__name__}",)
-        if cache[name]:
-            out.append(Unsupported(name, count, cache[name]))
-    return tuple(out)
+    return tuple(Unsupported(name, count, blocked_by(name))
+                 for name, count in counts.items() if blocked_by(name))
 
 
 def check_decks(paths, fmt: str | Format | None = None, banlist=None) -> list[DeckCheck]:
     """Check every deck in ``paths`` (files, directories, tournament ``.jsonl``).
 
-    With ``fmt`` None each deck uses its own format (a record's ``format``; freeform when
-    it has none or an unknown one) and the list in force on its ``date``."""
-    from manastack.coverage import iter_decks
-    dates: dict[str, date] = {}
-    for raw in paths:
-        p = Path(raw)
-        if p.is_file() and p.suffix.lower() in (".jsonl", ".ndjson", ".json"):
-            dates.update(_record_dates(p))
+    With ``fmt`` None each deck uses its own format (a record's ``format`` or a text
+    file's ``// FORMAT:`` header; freeform when it has none or an unknown one) and the
+    list in force on its date (a record's ``date``, a ``// DATE:`` header)."""
+    from manastack.coverage import BlockingText, iter_decks
     fixed = get_format(fmt, banlist) if fmt is not None else None
     formats: dict[str, Format] = {}
-    cache: dict = {}
+    blocked_by = BlockingText()
     out = []
     for source, group, deck in iter_decks(paths):
         if fixed is not None:
             use = fixed
         else:
-            key = group.lower() if group.lower() in FORMAT_NAMES else "freeform"
+            own = group if isinstance(deck, DeckError) else (deck.format or group)
+            key = own.lower() if own.lower() in FORMAT_NAMES else "freeform"
             if key not in formats:
                 formats[key] = get_format(key, banlist if key != "freeform" else None)
             use = formats[key]
-        on = dates.get(source)
+        on = None if isinstance(deck, DeckError) else deck.date
         if isinstance(deck, DeckError):
             out.append(DeckCheck(source, use.title, on, error=str(deck)))
             continue
         out.append(DeckCheck(source, use.title, on, tuple(deck_violations(deck, use, on)),
-                             _unsupported(deck, cache)))
+                             _unsupported(deck, blocked_by)))
     return out
