@@ -129,3 +129,28 @@ def test_pronouns_follow_the_text():
 def test_staples_compile():
     for name in ("Swords to Plowshares", "Wasteland", "Thoughtseize"):
         assert not definition_for(name).unsupported, name
+
+
+@pytest.mark.parametrize("name", ["Gladiolus Amicitia", "Fatal Push", "Galvanic Blast",
+                                  "Tragic Slip"])
+def test_ability_words_have_no_rules_meaning(name):
+    """CR 207.2c: a card compiles the same with its ability words read off."""
+    from manastack.cards import get_database
+    from manastack.compiler import compile_card
+    from manastack.compiler.vocabulary import without_ability_word
+    card = get_database().get(name)
+    bare = dataclasses.replace(card, text="\n".join(
+        without_ability_word(line) for line in card.text.split("\n")))
+    assert bare.text != card.text
+    with_word, without = compile_card(card), compile_card(bare)
+    assert with_word.supported and without.supported
+    assert dataclasses.replace(with_word, text=without.text) == without
+
+
+def test_ability_word_list_is_the_crs():
+    from manastack.compiler.vocabulary import ABILITY_WORDS, without_ability_word
+    assert len(ABILITY_WORDS) == 61   # the list of CR 207.2c (April 2026)
+    assert without_ability_word("Council’s dilemma — Starting with you, each player votes.") \
+        == "Starting with you, each player votes."
+    # Not an ability word: a flavor word (CR 207.2d) or a keyword stays.
+    assert without_ability_word("Cure Wounds — You gain 2 life.") == "Cure Wounds — You gain 2 life."

@@ -13,6 +13,7 @@ from functools import lru_cache
 from ..cards import CardData, get_database
 from ..mana import ManaCost, parse_symbols
 from . import areas, effect_text, keywords, staples
+from .vocabulary import without_ability_word
 from ..ir import mana as M
 from ..ir.costs import CounterCost
 from .abilities import (KEYWORDS, LoseAllAbilities, SwitchPowerToughness, SetBasePowerToughness, CounterUnlessPays, DestroyIf, Discard,
@@ -646,9 +647,10 @@ def _printed_alternative(text: str):
 
 
 def _revolt(line: str, out: dict) -> bool:
-    """CR 207.2c: "Revolt — Destroy that creature if it has mana value N or less instead if
-    a permanent left the battlefield under your control this turn." (Fatal Push)."""
-    m = re.fullmatch(r"revolt — destroy that creature if it has mana value (\d+) or less instead "
+    """CR 608.2c: "Destroy that creature if it has mana value N or less instead if a
+    permanent left the battlefield under your control this turn." (Fatal Push's revolt
+    line, its ability word already read off, CR 207.2c)."""
+    m = re.fullmatch(r"destroy that creature if it has mana value (\d+) or less instead "
                      r"if a permanent left the battlefield under your control this turn\.?", line,
                      re.I)
     sp = out["spell"]
@@ -794,10 +796,12 @@ def _compile_card(card: CardData) -> CardDefinition:
             else:
                 modes.append(SpellAbility(compiled[0], compiled[1], line))
             continue
-        if _revolt(line, out):
+        # CR 207.2c: an ability word has no rules meaning; the line is what follows it.
+        bare = without_ability_word(line)
+        if _revolt(bare, out):
             continue
         try:
-            ok = compile_line(line, is_spell, out)
+            ok = compile_line(bare, is_spell, out)
         except ValueError:   # an unknown symbol in a cost: the line is unsupported
             ok = False
         if not ok:

@@ -40,9 +40,9 @@ def _mana(text: str) -> ManaCost | None:
 
 def compile_line(line: str, low: str, is_spell: bool, out: dict) -> bool:
     """Compile one line into ``out``; False when no staple template matches."""
-    # CR 207.2c: metalcraft is an ability word; the line is "[~] deals N damage instead if
-    # you control three or more artifacts", modifying the spell's damage (CR 120.3).
-    m = re.fullmatch(r"metalcraft — ~ deals (\d+) damage instead if you control (three|\d+) or "
+    # "[~] deals N damage instead if you control three or more artifacts" (metalcraft, its
+    # ability word read off by CR 207.2c) modifies the spell's damage (CR 120.3).
+    m = re.fullmatch(r"~ deals (\d+) damage instead if you control (three|\d+) or "
                      r"more artifacts", low)
     if m and is_spell:
         sp = out["spell"]

@@ -10,6 +10,29 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+# CR 207.2c: the ability words. They tie abilities together but have no rules meaning,
+# so a line that begins "<ability word> — " is read as the text after the dash.
+ABILITY_WORDS = frozenset((
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel",
+    "chroma", "cohort", "constellation", "converge", "council's dilemma", "coven",
+    "delirium", "descend 4", "descend 8", "disappear", "domain", "eerie", "eminence",
+    "enrage", "fateful hour", "fathomless descent", "ferocious", "flurry", "formidable",
+    "grandeur", "hellbent", "heroic", "imprint", "infusion", "inspired", "join forces",
+    "kinship", "landfall", "lieutenant", "magecraft", "metalcraft", "morbid", "opus",
+    "pack tactics", "paradox", "parley", "radiance", "raid", "rally", "renew", "repartee",
+    "revolt", "secret council", "spell mastery", "strive", "survival", "sweep",
+    "tempting offer", "threshold", "undergrowth", "valiant", "vivid", "void",
+    "will of the council"))
+
+
+def without_ability_word(line: str) -> str:
+    """``line`` without a leading CR 207.2c ability word and its dash ("Landfall — ")."""
+    head, dash, rest = line.partition(" — ")
+    if dash and head.lower().replace("\u2019", "'") in ABILITY_WORDS:
+        return rest
+    return line
+
+
 # CR 107.1: numbers written as words.
 NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
