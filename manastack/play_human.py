@@ -280,7 +280,9 @@ class HumanGame:
             ab = activated_abilities(g, o)[a.ability - 1]
             return f"activate {self.obj_label(a.obj)} ability {a.ability}: {ab.text}"
         if a.kind == "attack":
-            return "attack " + (", ".join(self.obj_label(x) for x in a.choice) or "(none)")
+            return "attack " + (", ".join(
+                f"{self.obj_label(x[0])} -> {self.obj_label(x[1])}" if isinstance(x, tuple)
+                else self.obj_label(x) for x in a.choice) or "(none)")
         if a.kind == "block":
             return "block " + (", ".join(f"{self.obj_label(b)}: {self.obj_label(t)}"
                                          for b, t in a.choice) or "(none)")

@@ -24,7 +24,7 @@ from dataclasses import replace
 from ..ir import effects as I
 from ..ir import refs as R
 from .combinators import Reject, Rule, alt, many, opt, seq, word, words
-from .phrases import CONDITION, OBJECT_SUBJECT, PLAYER_SUBJECT_3RD
+from .phrases import CONDITION, DURATION, OBJECT_SUBJECT, PLAYER_SUBJECT_3RD
 
 Predicate = Callable   # subject -> tuple of instructions
 
@@ -46,13 +46,14 @@ _JOIN = alt(seq(word(","), word("then")), word("then"), seq(word(","), word("and
             word("and"), word(","))
 
 
-def _verb_series(verb):
+def _verb_series(verb, leading: bool = False):
     """One or more verb phrases with one subject, joined by "and", ", then", ","; a
     duration written once at the end is every verb's ("gets +2/+0 and gains first
-    strike until end of turn")."""
+    strike until end of turn"). ``leading``: after a duration written first, which
+    gives the durations left unwritten (``_LEADING``)."""
     def series(v):
         pred = _joined((v[0],) + v[1])
-        return lambda subject: _distribute_duration(pred(subject))
+        return pred if leading else lambda subject: _distribute_duration(pred(subject))
     return seq(verb, many(seq(_JOIN, verb).map(lambda v: v[1]))).map(series)
 
 
@@ -89,6 +90,33 @@ CLAUSE.add(
     seq(OBJECT_SUBJECT, _OBJECT_VERBS).map(lambda v: v[1](v[0])),
 )
 
+# Clauses after a duration written first ("Until end of turn, target creature gets +1/+0
+# and gains flying"): their verbs' durations are still open.
+_OPEN_CLAUSE = alt(
+    _verb_series(PLAYER_VERB, True).map(lambda p: p(R.You())),
+    seq(word("you"), _verb_series(PLAYER_VERB, True)).map(lambda v: v[1](R.You())),
+    seq(PLAYER_SUBJECT_3RD, _verb_series(PLAYER_VERB_3RD, True)).map(lambda v: v[1](v[0])),
+    seq(OBJECT_SUBJECT, _verb_series(OBJECT_VERB, True)).map(lambda v: v[1](v[0])),
+)
+
+
+def _lead(v) -> tuple:
+    """CR 611.2a: "Until end of turn, [clauses]" -- the duration written first is that of
+    every instruction whose own duration isn't written; at least one must take it."""
+    duration, _, first, rest = v
+    out, took = [], False
+    for e in (*first, *(x for r in rest for x in r)):
+        if hasattr(e, "duration") and e.duration is None:
+            e, took = replace(e, duration=duration), True
+        out.append(e)
+    if not took:
+        raise Reject
+    return _distribute_duration(tuple(out))
+
+
+_LEADING = seq(DURATION, word(","), _OPEN_CLAUSE,
+               many(seq(_JOIN, _OPEN_CLAUSE).map(lambda v: v[1]))).map(_lead)
+
 # "If [condition], [clause]" (CR 608.2c)
 _CONDITIONAL = seq(word("if"), CONDITION, word(","), CLAUSE).map(
     lambda v: (I.Conditional(v[1], v[3]),))
@@ -105,7 +133,8 @@ def _flatten(v) -> tuple:
     return out
 
 
-SENTENCE = seq(_SENTENCE_BODY.map(_flatten), opt(word("."), None)).map(lambda v: ("do", v[0]))
+SENTENCE = seq(alt(_LEADING, _SENTENCE_BODY.map(_flatten)), opt(word("."), None)).map(
+    lambda v: ("do", v[0]))
 
 # sentences that change the instruction before them
 SENTENCE_MODIFIER.add(

@@ -11,7 +11,7 @@ from dataclasses import fields, is_dataclass, replace
 from ..ir import refs as R
 from ..ir.quantity import X, Fixed
 from ..mana import ManaCost
-from ..ir.costs import ChoiceCost, Cost, CostAction, CounterCost
+from ..ir.costs import ChoiceCost, Cost, CostAction, CounterCost, LoyaltyCost
 from .combinators import Reject, alt, many, seq, token, word, words
 from .phrases import COST, NUMBER
 from .phrases.objects import INDEFINITE
@@ -55,6 +55,21 @@ def _zone(z):
     """Objects a cost exiles are cards in a hand or graveyard, or permanents."""
     return None if z in (None, R.Zone.BATTLEFIELD) else z
 
+
+def _loyalty(t: str):
+    """CR 606.2: a loyalty symbol, "+N", "-N" (the Oracle minus), "0" or "-X"."""
+    if t == "0":
+        return {"loyalty": LoyaltyCost(0)}
+    if len(t) > 1 and t[0] in "+-":
+        if t[1:] == "x" and t[0] == "-":
+            return {"loyalty": LoyaltyCost(0, x=True)}
+        if t[1:].isdigit():
+            n = int(t[1:])
+            return {"loyalty": LoyaltyCost(n if t[0] == "+" else -n)}
+    return None
+
+
+LOYALTY = token(_loyalty, name="loyalty cost")
 
 _SELF = alt(words("~"), words("this card"))
 _COUNTER = token(lambda t: t if ("/" in t and t[0] in "+-") or t.isalpha() else None, name="kind")
@@ -105,3 +120,5 @@ def _combine(parts) -> Cost:
 
 COST.add(seq(COST_PART, many(seq(word(","), COST_PART).map(lambda v: v[1]))).map(
     lambda v: _combine((v[0],) + v[1])))
+# CR 606.4: a loyalty ability's cost is its loyalty symbol alone.
+COST.add(LOYALTY.map(lambda v: Cost(**v)))

@@ -144,6 +144,13 @@ def compile_activated(text: str):
             effects, targets = finish(instrs)
         except Unresolved:
             continue
+        if cost.loyalty is not None:
+            if limits:
+                continue   # CR 606.3 is the loyalty ability's window (no others yet)
+            # CR 606.3: a loyalty ability is activated as a sorcery, once each turn per
+            # permanent; CR 605.1a: it is never a mana ability.
+            return ActivatedAbility(cost, effects, targets, False, True, text,
+                                    timing="loyalty")
         mana_ability = is_mana_ability(effects, targets)
         conditions = [w for w in limits if not isinstance(w, str)]
         if len(conditions) > 1:

@@ -6,7 +6,8 @@ A line of rules text, with reminder text removed (CR 207.2) and self-references 
 * words (``target``, ``can't``, ``non-human``, ``assembly-worker``);
 * mana and other symbols, one token each (``{t}``, ``{2}``, ``{w/u}``, ``{e}``);
 * numbers (``3``), power/toughness pairs and changes (``2/2``, ``+1/+1``, ``-x/-0``),
-  loyalty costs (``+2``, ``-3``; the Oracle minus sign ``−`` is read as ``-``);
+  loyalty symbols (``[+2]``, ``[−3]``, ``[0]``, ``[−X]`` read as ``+2``, ``-3``, ``0``,
+  ``-x``; the Oracle minus sign ``−`` is read as ``-``);
 * punctuation: ``,`` ``.`` ``:`` ``;`` ``—`` ``"`` ``•`` and the possessives ``'s`` and
   ``'`` (``creature's`` is ``creature`` ``'s``; ``opponents'`` is ``opponents`` ``'``).
 
@@ -25,6 +26,7 @@ REMINDER = re.compile(r"\s*\([^()]*\)")
 _TOKEN = re.compile(
     r"""\{[^}]*\}                         # a symbol: {T}, {2}, {W/U}, {E}
       | [+\-−]?[\dxX*]+/[+\-−]?[\dxX*]+   # 2/2, +1/+1, -X/-0, */*
+      | \[[+\-−]?[\dxX]+\](?=:)          # a loyalty symbol: [+2]:, [−X]:, [0]: (CR 606.2)
       | [+\-−][\dxX]+(?=:)                # a loyalty cost: +2:, −X:
       | [+\-−]\d+                          # +2 (loyalty, "gets +2")
       | \d+                               # 3
@@ -75,6 +77,8 @@ def tokenize(text: str) -> Line:
         if t in ("“", "”"):
             t = '"'
         t = t.replace("−", "-")
+        if t.startswith("["):
+            t = t[1:-1]   # a loyalty symbol is read as its number (CR 606.2)
         low = t.lower()
         if low.endswith("'s") and len(low) > 2 and low not in _CONTRACTIONS:
             raw.append(t[:-2])

@@ -275,7 +275,10 @@ def begin_activate(g, player: int, oid: int, number: int) -> None:
         begin_special_action(g, player, oid, number)   # CR 116.2h / 116.2k: plot, foretell
         return
     snapshot = take_snapshot(g)
-    if ab.timing:
+    if ab.cost.loyalty is not None:
+        from .areas.planeswalkers import record_loyalty_ability
+        record_loyalty_ability(g, o)   # CR 606.3: one loyalty ability each turn
+    elif ab.timing:
         from .areas.zone_text import record_activation
         record_activation(g, o, number, ab)   # CR 602.5b: "only once each turn"
     iid = g.next_id
@@ -375,12 +378,17 @@ def continue_cast(g) -> None:
         else:
             cost = (g.objects[item.source].defn.mana_cost if ctx.kind == "spell"
                     else ctx_ability(g, ctx).cost.mana)
-            ctx.stage = "x" if cost.x else "targets"
+            loyalty = ctx_ability(g, ctx).cost.loyalty if ctx.kind == "ability" else None
+            # CR 107.3a / 606.4: X is announced for {X} and for a "−X" loyalty cost.
+            ctx.stage = "x" if cost.x or loyalty is not None and loyalty.x else "targets"
     ab = _ability(g, ctx)
     if ctx.stage == "x":
         # CR 601.2b / 107.3a: the value of X is announced.
         from .legal import max_x
-        ask(g, ctx.player, "x", {"max": max_x(g, ctx)})
+        data = {"max": max_x(g, ctx)}
+        if ctx.kind == "ability" and ctx_ability(g, ctx).cost.loyalty is not None:
+            data["loyalty"] = True   # CR 606.6: X is at most the loyalty, a hard bound
+        ask(g, ctx.player, "x", data)
         return
     if ctx.stage == "targets":
         specs = ab.targets if ab is not None else ()
@@ -663,7 +671,7 @@ def finish_cast(g) -> None:
         if item is not None and ab.cost.choices:
             from .areas.optional_costs import record_paid
             record_paid(g, item, ab.cost.choices, ctx.chosen)
-        pay_other_costs(g, o, ab, ctx.chosen)
+        pay_other_costs(g, o, ab, ctx.chosen, item.x if item is not None else 0)
     elif ctx.kind == "spell":
         life = item.info.get("life", 0)
         if life:
@@ -738,10 +746,13 @@ def _pay_choices(g, choices, chosen) -> None:
                 discard(g, t.owner, oid)   # CR 701.9a: a discard paid as a cost (118.3)
 
 
-def pay_other_costs(g, o, ab, chosen=()) -> None:
-    """CR 118.3 / 601.2h: pay the non-mana parts of a cost."""
+def pay_other_costs(g, o, ab, chosen=(), x: int = 0) -> None:
+    """CR 118.3 / 601.2h: pay the non-mana parts of a cost (``x``: the announced X)."""
     c = ab.cost
     player = o.controller if o is not None else None
+    if c.loyalty is not None and o is not None:
+        from .areas.planeswalkers import pay_loyalty
+        pay_loyalty(g, o, c.loyalty, x)   # CR 606.4
     if c.tap and o is not None:
         zones.tap(g, o)   # CR 107.5
     if c.untap and o is not None:

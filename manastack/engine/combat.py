@@ -88,23 +88,35 @@ class RequiredSubsets:
 
 
 def begin_declare_attackers(g) -> None:
-    """CR 508.1: the active player declares attackers (a turn-based action)."""
+    """CR 508.1: the active player declares attackers (a turn-based action); CR 508.1b:
+    with ``planeswalkers``, which player or planeswalker each one attacks."""
     from .flow import ask
-    ask(g, g.active, "attackers", {"candidates": attack_candidates(g)})
+    from .areas.planeswalkers import attackable
+    data = {"candidates": attack_candidates(g)}
+    walkers = attackable(g, g.active)
+    if walkers:
+        data["planeswalkers"] = walkers
+    ask(g, g.active, "attackers", data)
 
 
-def declare_attackers(g, attackers) -> None:
+def declare_attackers(g, declaration) -> None:
     """CR 508.1f: attacking creatures without vigilance become tapped; 508.1: they attack
-    the defending player."""
+    the defending player, or (508.1b) the planeswalker the declaration names; the
+    defending player is then that planeswalker's controller (CR 506.2)."""
+    from .areas.planeswalkers import split_declaration
     from .triggers import fire_attacks
     from .zones import tap
     c = g.combat
+    attackers, attacked = split_declaration(declaration)
     defender = 1 - g.active
     for oid in attackers:
         o = g.objects[oid]
         if not has_keyword(g, o, "vigilance"):
             tap(g, o)
         c.attackers[oid] = defender
+        if oid in attacked:
+            c.attacked[oid] = attacked[oid]
+            g.event("508.1b", f"{g.oname(oid)} attacks {g.oname(attacked[oid])}")
     # CR 508.3a: abilities that trigger on attacking trigger now.
     for oid in attackers:
         fire_attacks(g, g.objects[oid])
@@ -335,7 +347,10 @@ def division_recipients(g, attacker: int) -> tuple[list[int], bool]:
     trample = has_keyword(g, g.objects[attacker], "trample")
     rec = list(blockers)
     if trample and blockers:
-        rec.append(c.attackers[attacker])
+        from .areas.planeswalkers import attack_recipient
+        beyond = attack_recipient(g, attacker)   # CR 702.19c: the player or planeswalker
+        if beyond is not None:
+            rec.append(beyond)
     return rec, trample
 
 
@@ -390,6 +405,7 @@ def record_division(g, division: dict) -> None:
 
 def deal_combat_damage(g) -> None:
     """CR 510.2: all combat damage is dealt simultaneously."""
+    from .areas.planeswalkers import attack_recipient
     c = g.combat
     hits: list[tuple[int, int, int]] = []
     who = dealers(g)
@@ -400,15 +416,17 @@ def deal_combat_damage(g) -> None:
             continue   # CR 510.1a
         if oid in c.attackers:
             if oid not in c.blocked:
-                hits.append((oid, c.attackers[oid], amount))   # CR 510.1b
+                to = attack_recipient(g, oid)
+                if to is not None:
+                    hits.append((oid, to, amount))   # CR 510.1b (506.4c: None, no damage)
                 continue
             rec, trample = division_recipients(g, oid)
             if oid in c.assignments:
                 hits.extend((oid, r, n) for r, n in c.assignments[oid].items() if n)
             elif len(rec) == 1:
                 hits.append((oid, rec[0], amount))              # CR 510.1c
-            elif not rec and trample:
-                hits.append((oid, c.attackers[oid], amount))   # CR 702.19d
+            elif not rec and trample and attack_recipient(g, oid) is not None:
+                hits.append((oid, attack_recipient(g, oid), amount))   # CR 702.19d
         else:
             blocked = [a for a in c.blockers[oid] if a in g.objects]
             if blocked:

@@ -9,7 +9,7 @@ its progress in ``item.info`` and the effect runs again with ``info["answer"]`` 
 from __future__ import annotations
 
 from ..compiler import abilities as A
-from .characteristics import has_keyword, protected_from
+from .characteristics import has_keyword, is_creature, protected_from
 from .state import ContinuousEffect
 from . import zones
 
@@ -84,7 +84,13 @@ def deal_damage(g, source_id: int, recipient: int, amount: int, source_obj=None,
         if src is not None and protected_from(g, o, src):
             g.event("702.16e", f"damage from {sname} to {g.oname(recipient)} is prevented")
             return 0
-        if infect or _damage_area.wither(g, src, source_card):
+        from .areas.planeswalkers import damage as damage_planeswalker, is_planeswalker
+        walker = is_planeswalker(g, o)
+        if walker:
+            damage_planeswalker(g, o, amount, sname)   # CR 120.3c: loyalty counters removed
+        if walker and not is_creature(o, g):
+            pass   # CR 120.3c: a planeswalker that isn't a creature has no damage marked
+        elif infect or _damage_area.wither(g, src, source_card):
             # CR 120.3d / 702.80a: -1/-1 counters instead of marked damage (infect, wither).
             o.counters = dict(o.counters or {})
             o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + amount

@@ -171,6 +171,7 @@ class CastModel(_Strict):
 
 class CombatModel(_Strict):
     attackers: list[Pair]
+    attacked: list[Pair] = []   # attacker -> the planeswalker it attacks (CR 508.1b)
     blockers: list[Annotated[list[Any], Field(min_length=2, max_length=2)]]
     blocked: list[Annotated[list[Any], Field(min_length=2, max_length=2)]]
     first_strike_dealt: list[Oid]

@@ -127,6 +127,11 @@ def can_activate(g, player: int, o, number: int, acts=None) -> str | None:
         from .areas.zone_text import once_each_turn_used
         if once_each_turn_used(g, o, number):
             return f"602.5b: {o.defn.name}'s ability can be activated only once each turn"
+    if ab.cost.loyalty is not None:
+        from .areas.planeswalkers import why_not_loyalty
+        why = why_not_loyalty(g, player, o, ab)   # CR 606.3, 606.6
+        if why:
+            return why
     if not ab.mana_ability and _named_by_needle(g, o):
         return f"602.5: activated abilities of sources named {o.defn.name} can't be activated"
     if (o.controller if o.zone == "battlefield" else o.owner) != player:
@@ -146,6 +151,9 @@ def can_activate(g, player: int, o, number: int, acts=None) -> str | None:
     if ab.timing == "special_turn" and g.active != player:
         return "116.2h: this special action can be taken only during your turn"
     if ab.sorcery_speed and not sorcery_timing(g, player):
+        if ab.cost.loyalty is not None:
+            return ("606.3: a loyalty ability is activated only in its controller's main "
+                    "phase with an empty stack")
         return "602.5d: this ability can be activated only as a sorcery"
     if ab.only:
         why = _activation_window(g, player, ab.only)
@@ -357,14 +365,22 @@ def legal_actions(g):
         # CR 508.1d: a declaration must obey the requirements ("attacks each combat if
         # able") as far as possible.
         required = combat.attack_requirements(g, cands)
-        if required:
+        walkers = d.data.get("planeswalkers")
+        if walkers:
+            # CR 508.1b: each attacker attacks the defending player or a planeswalker.
+            from .areas.planeswalkers import AttackDeclarations
+            view = AttackDeclarations(required, [c for c in cands if c not in required],
+                                      walkers)
+        elif required:
             view = combat.RequiredSubsets(required, [c for c in cands if c not in required])
         else:
             view = SubsetActions("attack", cands)
         from .areas import trigger_text
         if trigger_text.attacks_alone_restricted(g, cands):
             # CR 508.1c / 506.5: "can't attack alone" restricts the declaration as a whole.
-            view = [a for a in view if trigger_text.attack_legal(g, a.choice)]
+            from .areas.planeswalkers import split_declaration
+            view = [a for a in view
+                    if trigger_text.attack_legal(g, split_declaration(a.choice)[0])]
         return view
     if k == "blockers":
         view = ProductActions(d.data["blockers"], d.data["options"])
@@ -497,7 +513,12 @@ def max_x(g, ctx) -> int:
         cost = g.card_definition(ctx.card).mana_cost
     else:
         from .casting import ctx_ability
-        cost = ctx_ability(g, ctx).cost.mana
+        ab = ctx_ability(g, ctx)
+        if ab.cost.loyalty is not None and ab.cost.loyalty.x:
+            # CR 606.6 / 107.3: "−X" removes X loyalty counters: X is at most the loyalty.
+            from .areas.planeswalkers import loyalty
+            return loyalty(g.objects[ctx.source])
+        cost = ab.cost.mana
     rest = cost.total + len(cost.hybrid) + len(cost.phyrexian)
     return max(0, (avail - rest) // max(1, cost.x))
 
@@ -572,6 +593,9 @@ def validate(g, action: Action) -> None:
         if not (isinstance(action.choice, int) and not isinstance(action.choice, bool)
                 and 0 <= action.choice <= 10_000):
             _illegal("107.3a", "X must be a whole number, 0 or more")
+        if d.data.get("loyalty") and action.choice > d.data["max"]:
+            _illegal("606.6", f"X can be at most {d.data['max']}, the loyalty counters the "
+                     "cost can remove")
         return
     if k in CHOICE_COSTS and d.data.get("keyword"):
         from .casting import keyword_payment_legal
@@ -650,7 +674,14 @@ def _explain(g, a: Action):
             _illegal(*(can_activate(g, p, o, a.ability if isinstance(a.ability, int) else 0)
                        or "602.2: not now").split(": ", 1))
     if a.kind == "attack":
-        for oid in (a.choice or ()):
+        from .areas.planeswalkers import split_declaration
+        walkers = d.data.get("planeswalkers") or ()
+        for entry in (a.choice or ()):
+            if isinstance(entry, tuple) and len(entry) == 2 and entry[1] not in walkers:
+                _illegal("508.1b", f"{entry[1]!r} is not a planeswalker "
+                         f"{g.pname(g.active)}'s creatures can attack")
+        attackers = split_declaration(a.choice if isinstance(a.choice, tuple) else ())[0]
+        for oid in attackers:
             o = g.objects.get(oid) if isinstance(oid, int) else None
             if o is None:
                 _illegal("508.1a", f"no creature {oid!r}")
@@ -658,12 +689,12 @@ def _explain(g, a: Action):
                 _illegal("302.6", f"{o.defn.name} hasn't been under its controller's control "
                          "since their most recent turn began")
         cands = d.data["candidates"]
-        missing = [r for r in combat.attack_requirements(g, cands) if r not in (a.choice or ())]
-        if missing and all(x in cands for x in (a.choice or ())):
+        missing = [r for r in combat.attack_requirements(g, cands) if r not in attackers]
+        if missing and all(x in cands for x in attackers):
             _illegal("508.1d", f"{g.oname(missing[0])} attacks each combat if able")
         from .areas import trigger_text
-        if all(x in cands for x in (a.choice or ())) and not trigger_text.attack_legal(
-                g, tuple(a.choice or ())):
+        if all(x in cands for x in attackers) and not trigger_text.attack_legal(
+                g, attackers):
             _illegal("506.5", "a creature that can't attack alone would attack alone")
         _illegal("508.1a", "those creatures can't attack")
     if a.kind == "block":

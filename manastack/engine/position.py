@@ -99,7 +99,13 @@ def build_position(desc: dict, seed: int = 0) -> tuple[Game, list[list[dict[str,
             o.controller = ctrl
             o.tapped = bool(d.get("tapped", False))
             o.sick = bool(d.get("sick", False))
-            counters = {c: int(n) for c, n in (d.get("counters") or {}).items() if n}
+            given = d.get("counters") or {}
+            counters = {c: int(n) for c, n in given.items() if n}
+            if "loyalty" not in given and o.defn.loyalty is not None and \
+                    "Planeswalker" in o.defn.types:
+                # CR 306.5b: a planeswalker entered with its printed loyalty (unless the
+                # description says how many loyalty counters it has now).
+                counters["loyalty"] = o.defn.loyalty
             o.counters = counters or None
             o.damage = int(d.get("damage", 0) or 0)
             if d.get("chosen") is not None:

@@ -45,6 +45,9 @@ def _one_pass(g) -> bool:
                            "counters and loses"))
     to_graveyard = []
     to_destroy = []
+    # CR 704.5i: a planeswalker with loyalty 0 -> owner's graveyard.
+    from .areas.planeswalkers import zero_loyalty
+    to_graveyard.extend(zero_loyalty(g))
     for oid in g.battlefield:
         o = g.objects[oid]
         if not is_creature(o, g):

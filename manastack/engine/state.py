@@ -288,11 +288,14 @@ class StackItem:
 class Combat:
     """Combat facts for the turn (CR 506-511)."""
 
-    __slots__ = ("attackers", "blockers", "blocked", "first_strike_dealt", "damage_kind",
-                 "assignments", "queue")
+    __slots__ = ("attackers", "attacked", "blockers", "blocked", "first_strike_dealt",
+                 "damage_kind", "assignments", "queue")
 
     def __init__(self) -> None:
         self.attackers: dict[int, int] = {}        # attacker oid -> defending player
+        # CR 506.2 / 508.1b: attacker oid -> the planeswalker it attacks (absent: it
+        # attacks the defending player)
+        self.attacked: dict[int, int] = {}
         self.blockers: dict[int, list[int]] = {}   # blocker oid -> attackers it blocks
         self.blocked: dict[int, list[int]] = {}    # attacker oid -> its blockers (CR 509.1h)
         self.first_strike_dealt: list[int] = []    # creatures that dealt first-strike damage
@@ -303,6 +306,7 @@ class Combat:
     def copy(self) -> "Combat":
         c = Combat.__new__(Combat)
         c.attackers = dict(self.attackers)
+        c.attacked = dict(self.attacked)
         c.blockers = {k: v[:] for k, v in self.blockers.items()}
         c.blocked = {k: v[:] for k, v in self.blocked.items()}
         c.first_strike_dealt = self.first_strike_dealt[:]
@@ -312,7 +316,10 @@ class Combat:
         return c
 
     def to_dict(self) -> dict:
-        return {"attackers": [[k, v] for k, v in self.attackers.items()],
+        out = {"attackers": [[k, v] for k, v in self.attackers.items()]}
+        if self.attacked:   # CR 508.1b (written only when a planeswalker is attacked)
+            out["attacked"] = [[k, v] for k, v in self.attacked.items()]
+        return out | {
                 "blockers": [[k, v] for k, v in self.blockers.items()],
                 "blocked": [[k, v] for k, v in self.blocked.items()],
                 "first_strike_dealt": self.first_strike_dealt, "damage_kind": self.damage_kind,
@@ -324,6 +331,7 @@ class Combat:
     def from_dict(d: dict) -> "Combat":
         c = Combat()
         c.attackers = {k: v for k, v in d["attackers"]}
+        c.attacked = {k: v for k, v in d.get("attacked", ())}
         c.blockers = {k: list(v) for k, v in d["blockers"]}
         c.blocked = {k: list(v) for k, v in d["blocked"]}
         c.first_strike_dealt = list(d["first_strike_dealt"])

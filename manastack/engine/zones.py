@@ -58,6 +58,9 @@ def _enters(g, n: Obj, x: int = 0, chosen=None, alt=None, kicked: int = 0) -> No
         n.chosen = chosen
     n.cast_alt = alt
     n.kicked = kicked
+    if n.defn.loyalty is not None:
+        from .areas.planeswalkers import enters_with_loyalty
+        enters_with_loyalty(g, n)   # CR 306.5b
     for s in n.defn.static:
         if s.kind == "enters_tapped" or (s.kind == "enters_tapped_unless"
                                          and trigger_text.enters_tapped(g, n, s)):

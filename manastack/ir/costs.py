@@ -52,6 +52,16 @@ class CounterCost:
 
 
 @node
+class LoyaltyCost:
+    """CR 606.4: a loyalty ability's cost, to put on (``change`` > 0) or remove
+    (``change`` < 0) that many loyalty counters, or none ("0:"); ``x``: "−X", remove X
+    counters, X chosen as it is activated (CR 107.3)."""
+
+    change: int = 0
+    x: bool = False
+
+
+@node
 class Cost:
     """A cost (CR 118.1): mana plus {T} (CR 107.5), {Q} (CR 107.6) and other actions."""
 
@@ -66,6 +76,7 @@ class Cost:
     exile_self: bool = False     # "Exile this card" (craft, CR 702.167a; from a graveyard)
     return_self: bool = False    # "Return ~ to its owner's hand" (CR 118.3)
     discard_random: int = 0      # "Discard a card at random" (CR 701.9b: nobody chooses)
+    loyalty: LoyaltyCost | None = None   # CR 606.2: a loyalty symbol makes a loyalty ability
     # CR 113.6m: the zone the object itself is paid from ("Exile this card from your
     # graveyard", "Discard this card"): an ability with such a cost functions there
     zone: Zone | None = None

@@ -203,7 +203,16 @@ class Runner:
     def do_attack(self, p, body) -> None:
         refs = body["attack"]
         g = self.g
-        oids = tuple(self.ref(r, players=False) for r in refs)
+        if isinstance(refs, dict):
+            # CR 508.1b: {ATTACKER: DEFENDER}; attacking the defending player is the bare
+            # id, a planeswalker an (attacker, planeswalker) pair.
+            entries = []
+            for att, defender in refs.items():
+                oid, to = self.ref(att, players=False), self.ref(defender)
+                entries.append(oid if to == 1 - g.active else (oid, to))
+            oids = tuple(entries)
+        else:
+            oids = tuple(self.ref(r, players=False) for r in refs)
         d = g.pending
         if (not oids and d is not None and d.kind == "priority" and g.step == "declare_attackers"
                 and g.active == p and g.combat is not None and not g.combat.attackers):

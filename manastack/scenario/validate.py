@@ -488,7 +488,14 @@ def _check_action(sc, v, path, table) -> None:
     if a in ("play", "cast", "activate", "mana"):
         _ref(sc, table, val, path + (a,), players=False)
     elif a == "attack":
-        _check_ref_list(sc, table, val, path + (a,))
+        if isinstance(val, dict):
+            # Format 1.1 (CR 508.1b): {ATTACKER_REF: DEFENDER_REF}, the defender a player
+            # or a planeswalker or battle.
+            for att, defender in val.items():
+                _ref(sc, table, att, path + (a, att), players=False)
+                _ref(sc, table, defender, path + (a, att))
+        else:
+            _check_ref_list(sc, table, val, path + (a,))
     elif a == "block":
         if not isinstance(val, dict):
             sc.error(path + (a,), "`block` maps each blocker to the attacker it blocks")
