@@ -73,7 +73,9 @@ class Unresolved(ValueError):
 def finish(node: Any, event_object: bool = False, event_player: bool = False):
     """Replace the placeholders of ``node`` (an instruction or a tuple of them); returns
     ``(node, target specs)``. ``event_object``/``event_player``: the ability is
-    triggered by an event with an object/a player "it"/"that player" may mean."""
+    triggered by an event with an object/a player "it"/"that player" may mean -- True
+    for the event's object (``R.EventObject``) or player (``R.EventPlayer``), or the
+    reference that stands for it (``R.Self`` for an event of the source itself)."""
     found: list = []
     _collect(node, found)
     seen: set = set()
@@ -83,9 +85,9 @@ def finish(node: Any, event_object: bool = False, event_player: bool = False):
     objects: list = []     # (at, ref)
     players: list = []
     if event_object:
-        objects.append((-1, R.EventObject()))
+        objects.append((-1, R.EventObject() if event_object is True else event_object))
     if event_player:
-        players.append((-1, R.EventPlayer()))
+        players.append((-1, R.EventPlayer() if event_player is True else event_player))
     for t in targets:
         i = index[id(t)]
         if t.spec.objects is not None:

@@ -39,6 +39,8 @@ class Compiled:
     required: tuple = ()        # Cost: "As an additional cost to cast this spell" (CR 118.8)
     spells_only: bool | None = None   # True: read only on an instant or sorcery; False:
     #                                   only on a permanent (CR 702.27a buyback, 702.6a equip)
+    grammar_instructions: bool = False   # its abilities' instructions are the grammar's
+    #                                      (not read while the templates compile a card alone)
 
 
 # CR 602.5 / 602.5b: restrictions on when an ability may be activated
@@ -89,7 +91,7 @@ def compile_line(text: str, is_spell: bool, instructions: bool = True) -> Compil
         except Unresolved:
             continue
         if got.spells_only is not None and got.spells_only != is_spell or \
-                got.spell is not None and not instructions:
+                (got.spell is not None or got.grammar_instructions) and not instructions:
             continue
         return got
     return None
@@ -226,3 +228,4 @@ def blocking_phrase(text: str) -> str:
 
 
 from . import keyword_lines  # noqa: E402,F401  (keyword lines, CR 702)
+from . import triggers  # noqa: E402,F401  (triggered abilities, CR 603)

@@ -430,6 +430,9 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
     low = line.lower().rstrip(".")
     from . import lines
     got = lines.compile_line(line, is_spell, _GRAMMAR[0])
+    if got is not None and got.grammar_instructions and _templates_differ(line, low, is_spell,
+                                                                        out, got):
+        got = None   # the templates' reading stays until the grammar's is the same
     if got is not None:
         lines.merge(out, got)
         return True
@@ -437,6 +440,44 @@ def compile_line(line: str, is_spell: bool, out: dict) -> bool:
         TEMPLATES_USED[0] = True
         return True
     return False
+
+
+def _templates_differ(line: str, low: str, is_spell: bool, out: dict, got) -> bool:
+    """While the grammar's trigger clause (compiler/triggers.py) replaces the templates: a
+    line the templates already compile keeps their reading unless the grammar's is the
+    same."""
+    trial = _copy(out)
+    used = TEMPLATES_USED[0]
+    try:
+        ok = _template_line(line, low, is_spell, trial)
+    except ValueError:
+        ok = False
+    finally:
+        TEMPLATES_USED[0] = used
+    if not ok:
+        return False
+    from . import lines
+    mine = _copy(out)
+    lines.merge(mine, got)
+    return _added(out, trial) != _added(out, mine)
+
+
+def _copy(out: dict) -> dict:
+    return {k: (list(v) if isinstance(v, list) else set(v) if isinstance(v, set) else v)
+            for k, v in out.items()}
+
+
+def _added(before: dict, after: dict) -> str:
+    """What compiling a line added to the card being compiled, written out."""
+    parts = []
+    for k in sorted(after):
+        v = after[k]
+        if isinstance(v, list):
+            v = v[len(before.get(k, ())):]
+        elif isinstance(v, set):
+            v = sorted(v - set(before.get(k, ())))
+        parts.append((k, v))
+    return repr(parts)
 
 
 def _template_line(line: str, low: str, is_spell: bool, out: dict) -> bool:

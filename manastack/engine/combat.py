@@ -445,7 +445,9 @@ def deal_combat_damage(g) -> None:
                 # gives that player poison counters equal to its total toxic value.
                 g.players[rec].poison += toxic
                 g.event("702.164c", f"{g.pname(rec)} gets {toxic} poison counter(s) (toxic)")
-            fire_self(g, "combat_damage_to_player", g.objects[src], {"player": rec})
+            # CR 603.2 / 608.2h: the event remembers the player and "that much" damage
+            fire_self(g, "combat_damage_to_player", g.objects[src],
+                      {"player": rec, "amount": dealt})
             if g.designations:
                 from .areas.designations import fire_combat_damage_to_player
                 fire_combat_damage_to_player(g, src, rec)   # CR 725.2

@@ -186,7 +186,7 @@ def objects(g, ctx: Context, ref) -> list[int]:
     raise TypeError(f"not an object reference: {ref!r}")
 
 
-_EVENT_KEYS = ("creature", "spell", "died", "object", "card")
+_EVENT_KEYS = ("creature", "spell", "died", "object", "card", "entered")
 
 
 def zone_objects(g, f: R.ObjectFilter) -> list[int]:
