@@ -54,39 +54,6 @@ def attack_requirements(g, candidates) -> list[int]:
             or goaded(g, oid)]
 
 
-class RequiredSubsets:
-    """A lazy view of the attack declarations that include every required attacker
-    (CR 508.1d): the required ones plus any subset of the others."""
-
-    __slots__ = ("required", "others")
-
-    def __init__(self, required: list[int], others: list[int]) -> None:
-        self.required = tuple(required)
-        self.others = others
-
-    def __len__(self) -> int:
-        return 1 << len(self.others)
-
-    def __getitem__(self, i: int):
-        from .actions import Action
-        if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
-            raise IndexError(i)
-        return Action("attack", choice=self.required + tuple(
-            x for b, x in enumerate(self.others) if i >> b & 1))
-
-    def __iter__(self):
-        return (self[i] for i in range(len(self)))
-
-    def __contains__(self, a: object) -> bool:
-        from .actions import Action
-        return (isinstance(a, Action) and a.kind == "attack" and a.obj is None
-                and isinstance(a.choice, tuple) and len(set(a.choice)) == len(a.choice)
-                and all(r in a.choice for r in self.required)
-                and all(x in self.required or x in self.others for x in a.choice))
-
-
 def begin_declare_attackers(g) -> None:
     """CR 508.1: the active player declares attackers (a turn-based action); CR 508.1b:
     with ``planeswalkers``, which player or planeswalker each one attacks."""

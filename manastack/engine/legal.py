@@ -365,14 +365,12 @@ def legal_actions(g):
         # CR 508.1d: a declaration must obey the requirements ("attacks each combat if
         # able") as far as possible.
         required = combat.attack_requirements(g, cands)
-        walkers = d.data.get("planeswalkers")
-        if walkers:
+        walkers = d.data.get("planeswalkers") or ()
+        if walkers or required:
             # CR 508.1b: each attacker attacks the defending player or a planeswalker.
             from .areas.planeswalkers import AttackDeclarations
             view = AttackDeclarations(required, [c for c in cands if c not in required],
                                       walkers)
-        elif required:
-            view = combat.RequiredSubsets(required, [c for c in cands if c not in required])
         else:
             view = SubsetActions("attack", cands)
         from .areas import trigger_text

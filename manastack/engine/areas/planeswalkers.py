@@ -97,9 +97,16 @@ def damage(g, o, amount: int, source_name: str) -> None:
 
 
 def zero_loyalty(g) -> list:
-    """CR 704.5i: the planeswalkers with loyalty 0, for the state-based action check."""
-    return [(g.objects[oid], "704.5i", "has loyalty 0") for oid in g.battlefield
-            if is_planeswalker(g, g.objects[oid]) and loyalty(g.objects[oid]) <= 0]
+    """CR 704.5i: the planeswalkers with loyalty 0, for the state-based action check
+    (run after every action: the layer-4 type check is made only for a permanent with
+    no loyalty that is printed a planeswalker or while some effect could change types)."""
+    out = []
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if loyalty(o) <= 0 and ("Planeswalker" in o.defn.types or g.effects) \
+                and is_planeswalker(g, o):
+            out.append((o, "704.5i", "has loyalty 0"))
+    return out
 
 
 def attackable(g, player: int) -> list[int]:
@@ -141,9 +148,10 @@ def attack_recipient(g, attacker: int) -> int | None:
 
 
 class AttackDeclarations:
-    """A lazy view of the attack declarations when planeswalkers can be attacked
-    (CR 508.1b): each required attacker (CR 508.1d) attacks the player or one of the
-    planeswalkers, each other candidate doesn't attack or attacks one of them."""
+    """A lazy view of the legal attack declarations: each required attacker (CR 508.1d)
+    attacks the player or one of the planeswalkers (CR 508.1b), each other candidate
+    doesn't attack or attacks one of them. With no planeswalkers these are the subsets
+    of the candidates that hold every required attacker."""
 
     __slots__ = ("required", "others", "defenders")
 
